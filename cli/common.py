@@ -1,0 +1,128 @@
+"""What every `patiens` command shares: exit codes, errors, deal sources, limits, output."""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Callable, Optional
+
+import click
+
+from solver.errors import DealError
+from solver.limits import Limits
+
+# Exit codes, the same for every command (the README lists them).
+EXIT_OK = 0            # done; every answer printed is proven
+EXIT_INTERNAL = 1      # a bug: please report it
+EXIT_BAD_INPUT = 2     # bad deal, position, option or file
+EXIT_NOT_PROVEN = 3    # a limit (--max-nodes, --timeout, --max-memory) ended the search first
+EXIT_INTERRUPTED = 130 # Ctrl-C; the best result so far was still printed
+
+EXIT_CODES_HELP = ("Exit status: 0 proven answer, 3 a limit stopped the search first (best so far printed, "
+                   "not proven), 130 interrupted by Ctrl-C (best so far printed), 2 bad input, 1 internal error.")
+
+
+class PatiensGroup(click.Group):
+    """A click group whose errors are one line, never a traceback."""
+
+    def main(self, *args, **kwargs):
+        kwargs["standalone_mode"] = False
+        try:
+            rv = super().main(*args, **kwargs)
+        except click.exceptions.Exit as e:
+            sys.exit(e.exit_code)
+        except click.ClickException as e:
+            where = f"{e.ctx.command_path}: " if getattr(e, "ctx", None) else "patiens: "
+            hint = " (see --help)" if isinstance(e, click.UsageError) else ""
+            click.echo(f"{where}error: {_first_line(e.format_message())}{hint}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except click.exceptions.Abort:
+            click.echo("patiens: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except DealError as e:
+            click.echo(f"patiens: error: {e}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except KeyboardInterrupt:
+            click.echo("patiens: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            sys.exit(EXIT_OK)
+        except Exception as e:  # noqa: BLE001 - the last line of defence
+            click.echo(f"patiens: internal error: {type(e).__name__}: {e} (please report it)", err=True)
+            sys.exit(EXIT_INTERNAL)
+        sys.exit(rv if isinstance(rv, int) else EXIT_OK)
+
+
+def _first_line(text: str) -> str:
+    lines = [line for line in str(text).splitlines() if line.strip()]
+    return lines[0] if lines else str(text)
+
+
+def read_text(path: str) -> str:
+    """A deal file's text, or standard input for '-'."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except FileNotFoundError:
+        raise DealError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise DealError(f"{path} is a folder, not a deal file") from None
+    except UnicodeDecodeError:
+        raise DealError(f"{path} is not a text file") from None
+    except OSError as e:
+        raise DealError(f"cannot read {path}: {e.strerror}") from None
+
+
+def deal_source_options(f: Callable) -> Callable:
+    """--seed and --pysol; the command also takes an optional DEAL file argument."""
+    f = click.option("--pysol", "pysol", type=click.IntRange(1), metavar="N",
+                     help="PySolFC game number N (dealt exactly as PySolFC deals it).")(f)
+    f = click.option("--seed", type=click.IntRange(0, 2**64 - 1), metavar="N",
+                     help="Our documented shuffle with seed N (same deal on every machine; see README).")(f)
+    return f
+
+
+def choose_source(deal_file: Optional[str], seed: Optional[int], pysol: Optional[int]) -> str:
+    given = [name for name, v in (("a DEAL file", deal_file), ("--seed", seed), ("--pysol", pysol)) if v is not None]
+    if len(given) > 1:
+        raise DealError(f"give one deal source, not {' and '.join(given)}")
+    if not given:
+        raise DealError("no deal given: name a DEAL file (or - for standard input), --seed N or --pysol N")
+    return "file" if deal_file is not None else ("seed" if seed is not None else "pysol")
+
+
+def limit_options(f: Callable) -> Callable:
+    f = click.option("--max-memory", metavar="SIZE", default="1G", show_default=True,
+                     help="Memory for the table of visited states (e.g. 256M, 2G); the search stops "
+                          "cleanly when it is full.")(f)
+    f = click.option("--timeout", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
+                     help="Stop after this many seconds with the best line so far (not proven).")(f)
+    f = click.option("--max-nodes", type=click.IntRange(1), metavar="N",
+                     help="Stop after N search nodes with the best line so far (not proven).")(f)
+    return f
+
+
+def make_limits(max_nodes, timeout, max_memory) -> Limits:
+    return Limits.make(max_nodes=max_nodes, timeout=timeout, max_memory=max_memory)
+
+
+def output_options(f: Callable) -> Callable:
+    f = click.option("--explain", is_flag=True, help="Print the line as numbered sentences.")(f)
+    f = click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")(f)
+    return f
+
+
+def print_json(obj) -> None:
+    click.echo(json.dumps(obj, indent=2))
+
+
+def exit_code_for(stop_reason: str, proven: bool) -> int:
+    if stop_reason == "interrupted":
+        return EXIT_INTERRUPTED
+    return EXIT_OK if proven else EXIT_NOT_PROVEN
+
+
+def search_summary(nodes: int, seconds: float, table_bytes: int, stop_message: str) -> str:
+    rate = f", {nodes / seconds / 1e6:.1f}M nodes/s" if seconds > 0 and nodes > 1000 else ""
+    return f"Search: {nodes:,} nodes in {seconds:.3f} s{rate}, table {table_bytes / 2**20:.1f} MB; {stop_message}"

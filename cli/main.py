@@ -1,0 +1,22 @@
+"""The `patiens` command."""
+import click
+
+from cli.common import EXIT_CODES_HELP, PatiensGroup
+from cli.klondike import klondike
+
+
+@click.group(cls=PatiensGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES_HELP)
+@click.version_option(package_name="patiens")
+def cli():
+    """patiens: exhaustive solver and deal analyser for patience games.
+
+    Every answer is perfect-information: the whole deal is known.  Every command
+    takes --json for scripts.
+    """
+
+
+cli.add_command(klondike)
+
+
+def main():
+    cli.main(prog_name="patiens")

@@ -1,0 +1,1 @@
+"""patiens: exhaustive solvers for Klondike (Las Vegas), Golf and Poker Squares."""

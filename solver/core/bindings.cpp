@@ -1,0 +1,154 @@
+// Python bindings: plain dicts and lists in, plain dicts and lists out, so the
+// Python side owns every format and the C++ side owns every rule.
+#include <pybind11/functional.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "klondike.hpp"
+
+namespace py = pybind11;
+using namespace patiens;
+
+namespace {
+
+const char* reason_name(StopReason r) {
+    switch (r) {
+        case StopReason::Complete: return "complete";
+        case StopReason::Target: return "target";
+        case StopReason::NodeLimit: return "max-nodes";
+        case StopReason::TimeLimit: return "timeout";
+        case StopReason::MemoryLimit: return "max-memory";
+        case StopReason::Interrupted: return "interrupted";
+        case StopReason::DepthLimit: return "max-depth";
+    }
+    return "?";
+}
+
+Limits make_limits(uint64_t max_nodes, double timeout, uint64_t max_memory) {
+    Limits limits;
+    limits.max_nodes = max_nodes;
+    limits.timeout = timeout;
+    limits.max_memory = max_memory;
+    // Ctrl-C: Python only notes the signal while C++ runs; ask it now and then.
+    limits.interrupted = []() {
+        py::gil_scoped_acquire gil;
+        if (PyErr_CheckSignals() != 0) {
+            PyErr_Clear();
+            return true;
+        }
+        return false;
+    };
+    return limits;
+}
+
+template <class Move>
+py::dict search_stats(const SearchResult<Move>& r) {
+    py::dict d;
+    d["best"] = r.best;
+    d["reason"] = reason_name(r.reason);
+    d["proven"] = is_proven(r.reason);
+    d["nodes"] = r.nodes;
+    d["seconds"] = r.seconds;
+    d["table_entries"] = r.table_entries;
+    d["table_bytes"] = r.table_bytes;
+    return d;
+}
+
+// --- Klondike ---
+
+klondike::Layout klondike_layout(const py::dict& d) {
+    klondike::Layout l;
+    auto cols = d["columns"].cast<std::vector<std::vector<int>>>();
+    auto down = d["face_down"].cast<std::vector<int>>();
+    if (cols.size() != klondike::kColumns || down.size() != klondike::kColumns)
+        throw std::invalid_argument("Klondike has 7 columns");
+    for (int c = 0; c < klondike::kColumns; ++c) {
+        l.columns[c] = cols[c];
+        l.face_down[c] = down[c];
+    }
+    l.waste = d["waste"].cast<std::vector<int>>();
+    l.stock = d["stock"].cast<std::vector<int>>();
+    auto f = d["foundations"].cast<std::vector<int>>();
+    if (f.size() != 4) throw std::invalid_argument("four foundations");
+    for (int s = 0; s < 4; ++s) l.foundations[s] = f[s];
+    l.redeals_done = d.contains("redeals_done") ? d["redeals_done"].cast<int>() : 0;
+    return l;
+}
+
+py::dict klondike_layout_dict(const klondike::Layout& l) {
+    py::dict d;
+    py::list cols;
+    for (const auto& c : l.columns) cols.append(py::cast(c));
+    d["columns"] = cols;
+    d["face_down"] = py::cast(std::vector<int>(l.face_down.begin(), l.face_down.end()));
+    d["waste"] = py::cast(l.waste);
+    d["stock"] = py::cast(l.stock);
+    d["foundations"] = py::cast(std::vector<int>(l.foundations.begin(), l.foundations.end()));
+    d["redeals_done"] = l.redeals_done;
+    return d;
+}
+
+klondike::Rules klondike_rules(const py::dict& d) {
+    klondike::Rules r;
+    r.draw = d["draw"].cast<int>();
+    r.passes = d["passes"].cast<int>();
+    r.worry_back = d["worry_back"].cast<bool>();
+    return r;
+}
+
+py::tuple action_tuple(const klondike::Action& a) {
+    return py::make_tuple(static_cast<int>(a.kind), a.from, a.to, a.count, a.card, a.onto,
+                          a.turned_up ? a.turned_card : kNoCard);
+}
+
+py::dict klondike_solve(const py::dict& layout, const py::dict& rules, bool first_win, uint64_t max_nodes,
+                        double timeout, uint64_t max_memory) {
+    const auto l = klondike_layout(layout);
+    const auto r = klondike_rules(rules);
+    klondike::SolveOutcome out;
+    {
+        py::gil_scoped_release nogil;
+        out = klondike::solve(l, r, first_win, make_limits(max_nodes, timeout, max_memory));
+    }
+    py::dict d = search_stats(out.search);
+    py::list actions;
+    for (const auto& a : out.actions) actions.append(action_tuple(a));
+    d["actions"] = actions;
+    return d;
+}
+
+py::dict klondike_replay(const py::dict& layout, const py::dict& rules, const std::vector<std::tuple<int, int, int, int>>& acts) {
+    klondike::Klondike game(klondike_layout(layout), klondike_rules(rules));
+    py::list done;
+    py::object error = py::none();
+    int index = -1;
+    for (size_t i = 0; i < acts.size(); ++i) {
+        auto [kind, from, to, count] = acts[i];
+        if (kind < 0 || kind > 6) throw std::invalid_argument("bad action kind");
+        klondike::Action a{static_cast<klondike::ActionKind>(kind), from, to, count};
+        const std::string err = game.act(a);
+        if (!err.empty()) {
+            error = py::str(err);
+            index = static_cast<int>(i);
+            break;
+        }
+        done.append(action_tuple(a));
+    }
+    py::dict d;
+    d["actions"] = done;
+    d["error"] = error;
+    d["error_index"] = index;
+    d["layout"] = klondike_layout_dict(game.layout());
+    d["foundation"] = game.value();
+    return d;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+    m.doc() = "patiens search core (C++17): one depth-first branch-and-bound engine, a game per file";
+    py::register_exception<std::invalid_argument>(m, "PositionError", PyExc_ValueError);
+    m.def("klondike_solve", &klondike_solve, py::arg("layout"), py::arg("rules"), py::arg("first_win") = false,
+          py::arg("max_nodes") = 0, py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30);
+    m.def("klondike_replay", &klondike_replay, py::arg("layout"), py::arg("rules"), py::arg("actions"));
+}

@@ -1,0 +1,733 @@
+#include "klondike.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace patiens::klondike {
+
+namespace {
+
+// Zobrist keys.  A face-up tableau card is hashed with the card it lies on (or the
+// empty-column base), not with its column number, so two positions that differ only
+// by which column holds which pile hash alike: columns are canonical for free.  The
+// face-down cards of a column never move, so (column, how many are left) names them;
+// with none left the key is 0, keeping emptied columns interchangeable.
+struct Keys {
+    uint64_t parent[kDeck][kDeck + 1];
+    uint64_t down[kColumns][kColumnCap + 1];
+    uint64_t found[4][14];
+    uint64_t split[kDeck + 1];
+    uint64_t pending[4][kDeck + 1];
+    Keys() {
+        ZobristSource z(0x4b4c4f4e44494b45ull);
+        for (auto& row : parent) for (auto& k : row) k = z.next();
+        for (auto& row : down) for (auto& k : row) k = z.next();
+        for (auto& row : found) for (auto& k : row) k = z.next();
+        for (auto& k : split) k = z.next();
+        for (auto& row : pending) for (auto& k : row) k = z.next();
+        for (auto& row : down) row[0] = 0;
+        for (auto& k : pending[0]) k = 0;
+    }
+};
+const Keys& keys() {
+    static const Keys k;
+    return k;
+}
+
+inline uint64_t bit(int card) { return 1ull << card; }
+inline int twin_of(int card) { return make_card(3 - suit_of(card), rank_of(card)); }
+inline int lowest(uint64_t m) { return __builtin_ctzll(m); }
+
+std::string card_name(int card) {
+    static const char* ranks = "A23456789TJQK";
+    static const char* suits = "CDHS";
+    return std::string{ranks[rank_of(card) - 1], suits[suit_of(card)]};
+}
+
+}  // namespace
+
+Klondike::Klondike(const Layout& layout, const Rules& rules) : rules_(rules) {
+    if (rules.draw != 1 && rules.draw != 3) throw std::invalid_argument("draw must be 1 or 3");
+    if (rules.passes < 0 || rules.passes > 999) throw std::invalid_argument("passes must be 1..999 or unlimited");
+    bool seen[kDeck] = {};
+    auto claim = [&](int card, const std::string& where) {
+        if (card < 0 || card >= kDeck) throw std::invalid_argument("bad card code in " + where);
+        if (seen[card]) throw std::invalid_argument("duplicated card " + card_name(card) + " (" + where + ")");
+        seen[card] = true;
+    };
+    for (int s = 0; s < 4; ++s) {
+        if (layout.foundations[s] < 0 || layout.foundations[s] > 13)
+            throw std::invalid_argument("a foundation holds 0 to 13 cards");
+        found_[s] = static_cast<uint8_t>(layout.foundations[s]);
+        found_total_ += found_[s];
+        for (int r = 1; r <= found_[s]; ++r) claim(make_card(s, r), "foundations");
+    }
+    for (int c = 0; c < kColumns; ++c) {
+        const auto& cards = layout.columns[c];
+        const int down = layout.face_down[c];
+        const std::string where = "column " + std::to_string(c + 1);
+        if (cards.size() + 13 > kColumnCap + 13 || down < 0 || down > static_cast<int>(cards.size()) ||
+            (cards.size() - down) > 13 || cards.size() > kColumnCap)
+            throw std::invalid_argument(where + " is too long");
+        if (!cards.empty() && down == static_cast<int>(cards.size()))
+            throw std::invalid_argument(where + ": its top card is face down (it would have been turned up)");
+        for (size_t i = 0; i < cards.size(); ++i) {
+            claim(cards[i], where);
+            if (static_cast<int>(i) > down && !fits_on(cards[i], cards[i - 1]))
+                throw std::invalid_argument(where + ": " + card_name(cards[i]) + " cannot lie on " +
+                                            card_name(cards[i - 1]) +
+                                            " (face-up cards build down in alternate colours)");
+            col_[c].cards[i] = static_cast<uint8_t>(cards[i]);
+            if (static_cast<int>(i) >= down) up_mask_ |= bit(cards[i]);
+        }
+        col_[c].len = static_cast<uint8_t>(cards.size());
+        col_[c].down = static_cast<uint8_t>(down);
+    }
+    for (int card : layout.waste) { claim(card, "waste"); talon_[talon_len_++] = static_cast<uint8_t>(card); }
+    for (int card : layout.stock) { claim(card, "stock"); talon_[talon_len_++] = static_cast<uint8_t>(card); }
+    for (int card = 0; card < kDeck; ++card)
+        if (!seen[card]) throw std::invalid_argument("missing card " + card_name(card));
+    talon_mask_ = talon_len_ == 64 ? ~0ull : (1ull << talon_len_) - 1;
+    split_ = static_cast<uint8_t>(layout.waste.size());
+    if (!unlimited()) {
+        redeals_left_ = static_cast<int16_t>(rules.passes - 1 - layout.redeals_done);
+        if (redeals_left_ < 0) throw std::invalid_argument("the position has used more passes than the rules allow");
+    }
+    redeals_done_ = layout.redeals_done;
+    hash_ = compute_hash();
+}
+
+uint64_t Klondike::compute_hash() const {
+    const Keys& k = keys();
+    uint64_t h = 0;
+    for (int c = 0; c < kColumns; ++c) {
+        const Column& col = col_[c];
+        h ^= k.down[c][col.down];
+        for (int i = col.down; i < col.len; ++i) h ^= k.parent[col.cards[i]][i ? col.cards[i - 1] : kEmptyBase];
+    }
+    for (int s = 0; s < 4; ++s) h ^= k.found[s][found_[s]];
+    return h;
+}
+
+uint64_t Klondike::split_key() const { return keys().split[split_]; }
+
+uint16_t Klondike::rank() const {
+    if (unlimited()) return 0;
+    // Draw 1: a smaller split reaches every larger one by drawing, and more
+    // redeals left reach everything fewer do; (redeals, -split) orders that.
+    if (rules_.draw == 1) return static_cast<uint16_t>(redeals_left_ * 64 + (63 - split_));
+    return static_cast<uint16_t>(redeals_left_);
+}
+
+int Klondike::split_below(int idx) const {
+    const uint64_t below = talon_mask_ & ((1ull << idx) - 1);
+    return below ? 64 - __builtin_clzll(below) : 0;
+}
+
+bool Klondike::safe_to_foundation(int card) const {
+    // Playing `card` up can never hurt when every card that could ever be built on it
+    // is already home.  Without worry back that is the two opposite-colour cards one
+    // rank lower; with worry back those could come down again, so the whole chain
+    // below must be home: opposite colour >= r-1 and the same colour >= r-2.  Aces and
+    // twos are always safe (an Ace can always go home itself, and is never worried back).
+    const int r = rank_of(card);
+    if (r <= 2) return true;
+    const bool red = is_red(card);
+    const int opp1 = red ? 0 : 1, opp2 = red ? 3 : 2;
+    if (found_[opp1] < r - 1 || found_[opp2] < r - 1) return false;
+    return !rules_.worry_back || found_[3 - suit_of(card)] >= r - 2;
+}
+
+// Talon cards that can reach the top of the waste, with the draws that bring them there.
+int Klondike::talon_plays(TalonPlay* plays) const {
+    int n = 0;
+    const int split = split_;
+    const uint64_t mask = talon_mask_;
+    if (split > 0) plays[n++] = {static_cast<uint8_t>(split - 1), 0, 0, 0};
+    if (rules_.draw == 1) {
+        int d = 0;
+        for (uint64_t m = mask >> split << split; m; m &= m - 1)
+            plays[n++] = {static_cast<uint8_t>(lowest(m)), static_cast<uint8_t>(++d), 0, 0};
+        if (can_redeal() && split > 0) {
+            int d2 = 0;
+            for (uint64_t m = mask & ((1ull << (split - 1)) - 1); m; m &= m - 1)
+                plays[n++] = {static_cast<uint8_t>(lowest(m)), static_cast<uint8_t>(d), 1, static_cast<uint8_t>(++d2)};
+        }
+        return n;
+    }
+    // Draw 3: walk the talon three cards at a time through the rest of this pass and,
+    // when allowed, one more pass.  A split already met before the redeal dominates
+    // the same split after it (same cards, more redeals left).
+    uint64_t seen = split > 0 ? (1ull << split) : 0;
+    int s = split, d = 0, d2 = 0;
+    bool redealt = false;
+    while (true) {
+        uint64_t rest = mask >> s << s;
+        if (rest) {
+            int last = 0;
+            for (int k = 0; k < 3 && rest; ++k) { last = lowest(rest); rest &= rest - 1; }
+            s = last + 1;
+            if (redealt) ++d2; else ++d;
+            if (!(seen >> s & 1)) {
+                if (!redealt) seen |= 1ull << s;
+                plays[n++] = {static_cast<uint8_t>(last), static_cast<uint8_t>(d), static_cast<uint8_t>(redealt),
+                              static_cast<uint8_t>(d2)};
+            }
+        } else if (!redealt && can_redeal() && mask) {
+            redealt = true;
+            s = 0;
+        } else {
+            break;
+        }
+    }
+    return n;
+}
+
+bool Klondike::can_worry(int s) const {
+    // Never an Ace (nothing can be built on it) nor a card that a safe move would send
+    // straight home again.
+    const int n = found_[s];
+    return rules_.worry_back && n >= 2 && !safe_to_foundation(make_card(s, n));
+}
+
+bool Klondike::swap_useful(int c, int start, uint64_t talon_reach) const {
+    // Moving a partial run [x..] off `under` onto the twin of `under` only changes which
+    // of the two twins is exposed.  That serves only to send `under` home or to lay the
+    // twin of x on it; the move waits until one of those can follow at once.
+    const int under = col_[c].cards[start - 1];
+    if (playable(under)) return true;
+    const int tw = twin_of(col_[c].cards[start]);
+    if ((up_mask_ | talon_reach) & bit(tw)) return true;
+    return found_[suit_of(tw)] == rank_of(tw) && can_worry(suit_of(tw));
+}
+
+// Every move that puts a card on column b's top (or a King into b when it is empty).
+void Klondike::moves_onto(int b, const TalonPlay* plays, int np, std::vector<Move>& out) const {
+    const Column& dst = col_[b];
+    const int t = dst.top();
+    auto fits = [&](int card) { return t == kNoCard ? rank_of(card) == 13 : fits_on(card, t); };
+    for (int i = 0; i < np; ++i)
+        if (fits(talon_[plays[i].idx]))
+            out.push_back({TalonToCol, plays[i].idx, static_cast<uint8_t>(b), 0, plays[i].draws_before,
+                           plays[i].redeal, plays[i].draws_after});
+    for (int a = 0; a < kColumns; ++a) {
+        const Column& src = col_[a];
+        if (a == b || src.len == 0) continue;
+        const int base = src.cards[src.down];
+        int idx;
+        if (t == kNoCard) {
+            if (rank_of(base) != 13 || src.down == 0) continue;  // a King already at the bottom stays
+            idx = src.down;
+        } else {
+            idx = src.down + rank_of(base) - (rank_of(t) - 1);
+            if (idx < src.down || idx >= src.len || !fits_on(src.cards[idx], t)) continue;
+        }
+        out.push_back({ColToCol, static_cast<uint8_t>(a), static_cast<uint8_t>(b), static_cast<uint8_t>(idx), 0, 0, 0});
+    }
+    for (int s = 0; s < 4; ++s)
+        if (can_worry(s) && fits(make_card(s, found_[s])))
+            out.push_back({FoundToCol, static_cast<uint8_t>(s), static_cast<uint8_t>(b), 0, 0, 0, 0});
+}
+
+void Klondike::moves(std::vector<Move>& out) const {
+    TalonPlay plays[2 * kDeck];
+    const int np = talon_plays(plays);
+
+    if (pend_kind_ != NoPending) {
+        int target = pend_col_;
+        if (pend_kind_ == EmptyPending) {
+            for (target = 0; col_[target].len; ++target) {}
+        }
+        if (pend_kind_ == SwapPending && playable(pend_card_))
+            out.push_back({ColToFound, pend_col_, 0, 0, 0, 0, 0});
+        moves_onto(target, plays, np, out);
+        if (pend_kind_ == WorryPending) {  // or uncover the card under it at home
+            const int s = suit_of(pend_card_);
+            if (can_worry(s))
+                for (int b = 0; b < kColumns; ++b)
+                    if (b != pend_col_ && (col_[b].len ? fits_on(make_card(s, found_[s]), col_[b].top())
+                                                        : found_[s] == 13))
+                        out.push_back({FoundToCol, static_cast<uint8_t>(s), static_cast<uint8_t>(b), 0, 0, 0, 0});
+        }
+        return;
+    }
+
+    // Safe automatic moves: when one exists it is the only move tried.
+    for (int c = 0; c < kColumns; ++c) {
+        const int t = col_[c].top();
+        if (t != kNoCard && playable(t) && safe_to_foundation(t)) {
+            out.push_back({ColToFound, static_cast<uint8_t>(c), 0, 0, 0, 0, 0});
+            return;
+        }
+    }
+    const int wt = waste_top_index();
+    // From the waste the same holds for draw 1; for draw 3 only when no redeal can come,
+    // since taking a card out of the talon changes how later passes fall into threes.
+    if (wt >= 0 && playable(talon_[wt]) && safe_to_foundation(talon_[wt]) &&
+        (rules_.draw == 1 || !can_redeal())) {
+        out.push_back({TalonToFound, static_cast<uint8_t>(wt), 0, 0, 0, 0, 0});
+        return;
+    }
+
+    uint64_t talon_reach = 0;
+    for (int i = 0; i < np; ++i) talon_reach |= bit(talon_[plays[i].idx]);
+    int empty_col = -1;
+    for (int c = 0; c < kColumns; ++c)
+        if (col_[c].len == 0) { empty_col = c; break; }
+    auto talon_move = [&](uint8_t kind, const TalonPlay& p, int to) {
+        out.push_back({kind, p.idx, static_cast<uint8_t>(to), 0, p.draws_before, p.redeal, p.draws_after});
+    };
+
+    // 1. Column tops home, then talon cards home.
+    for (int c = 0; c < kColumns; ++c) {
+        const int t = col_[c].top();
+        if (t != kNoCard && playable(t)) out.push_back({ColToFound, static_cast<uint8_t>(c), 0, 0, 0, 0, 0});
+    }
+    for (int i = 0; i < np; ++i)
+        if (playable(talon_[plays[i].idx])) talon_move(TalonToFound, plays[i], 0);
+
+    // 2. Tableau moves, sorted into those that turn a card up and the others.
+    Move reveal[kColumns * kColumns], other[kColumns * kColumns];
+    int nr = 0, no = 0;
+    // Emptying a column serves only a King, and only when no column is empty already.
+    bool king_waiting = false;
+    if (empty_col < 0) {
+        for (int c = 0; c < kColumns; ++c)
+            if (col_[c].len && col_[c].down && rank_of(col_[c].cards[col_[c].down]) == 13) king_waiting = true;
+        for (int s = 0; s < 4; ++s)
+            if ((found_[s] == 13 && can_worry(s)) || (talon_reach & bit(make_card(s, 13)))) king_waiting = true;
+    }
+    for (int a = 0; a < kColumns; ++a) {
+        const Column& src = col_[a];
+        if (src.len == 0) continue;
+        const int base = src.cards[src.down];
+        if (rank_of(base) == 13 && src.down > 0 && empty_col >= 0)
+            reveal[nr++] = {ColToCol, static_cast<uint8_t>(a), static_cast<uint8_t>(empty_col), src.down, 0, 0, 0};
+        for (int b = 0; b < kColumns; ++b) {
+            if (b == a || col_[b].len == 0) continue;
+            const int t = col_[b].top();
+            const int idx = src.down + rank_of(base) - (rank_of(t) - 1);
+            if (idx < src.down || idx >= src.len || !fits_on(src.cards[idx], t)) continue;
+            const Move m{ColToCol, static_cast<uint8_t>(a), static_cast<uint8_t>(b), static_cast<uint8_t>(idx), 0, 0, 0};
+            if (idx == src.down) {
+                if (src.down > 0) reveal[nr++] = m;
+                else if (king_waiting) other[no++] = m;
+            } else if (swap_useful(a, idx, talon_reach)) {
+                other[no++] = m;
+            }
+        }
+    }
+    // Deepest hidden piles first: they hold the most cards still out of play.
+    std::stable_sort(reveal, reveal + nr, [&](const Move& x, const Move& y) {
+        return col_[x.from].down > col_[y.from].down;
+    });
+    out.insert(out.end(), reveal, reveal + nr);
+
+    // 3. Talon cards onto the tableau.
+    for (int i = 0; i < np; ++i) {
+        const int card = talon_[plays[i].idx];
+        if (rank_of(card) == 13) {
+            if (empty_col >= 0) talon_move(TalonToCol, plays[i], empty_col);
+            continue;
+        }
+        for (int b = 0; b < kColumns; ++b)
+            if (col_[b].len && fits_on(card, col_[b].top())) talon_move(TalonToCol, plays[i], b);
+    }
+    out.insert(out.end(), other, other + no);
+
+    // 4. Worry back, when something could be built on the card at once (or the card
+    // under it at home could follow it down).
+    for (int s = 0; s < 4; ++s) {
+        if (!can_worry(s)) continue;
+        const int card = make_card(s, found_[s]);
+        bool use = can_worry(s) && found_[s] > 2 && !safe_to_foundation(make_card(s, found_[s] - 1));
+        for (int os : {is_red(card) ? 0 : 1, is_red(card) ? 3 : 2}) {
+            const int d = make_card(os, rank_of(card) - 1);
+            if (((up_mask_ | talon_reach) & bit(d)) || (found_[os] == rank_of(d) && can_worry(os))) use = true;
+        }
+        if (!use) continue;
+        if (found_[s] == 13) {
+            if (empty_col >= 0) out.push_back({FoundToCol, static_cast<uint8_t>(s), static_cast<uint8_t>(empty_col), 0, 0, 0, 0});
+            continue;
+        }
+        for (int b = 0; b < kColumns; ++b)
+            if (col_[b].len && fits_on(card, col_[b].top()))
+                out.push_back({FoundToCol, static_cast<uint8_t>(s), static_cast<uint8_t>(b), 0, 0, 0, 0});
+    }
+}
+
+// --- state changes, each keeping the hash and the face-up mask current ---
+
+void Klondike::push_card(int c, int card) {
+    Column& col = col_[c];
+    hash_ ^= keys().parent[card][col.len ? col.cards[col.len - 1] : kEmptyBase];
+    col.cards[col.len++] = static_cast<uint8_t>(card);
+    up_mask_ |= bit(card);
+}
+
+bool Klondike::turn_up(int c) {
+    Column& col = col_[c];
+    if (col.len == 0 || col.len != col.down) return false;
+    const Keys& k = keys();
+    hash_ ^= k.down[c][col.down];
+    --col.down;
+    hash_ ^= k.down[c][col.down];
+    const int card = col.cards[col.down];
+    hash_ ^= k.parent[card][col.down ? col.cards[col.down - 1] : kEmptyBase];
+    up_mask_ |= bit(card);
+    return true;
+}
+
+void Klondike::turn_down(int c) {
+    Column& col = col_[c];
+    const Keys& k = keys();
+    const int card = col.cards[col.down];
+    hash_ ^= k.parent[card][col.down ? col.cards[col.down - 1] : kEmptyBase];
+    up_mask_ &= ~bit(card);
+    hash_ ^= k.down[c][col.down];
+    ++col.down;
+    hash_ ^= k.down[c][col.down];
+}
+
+void Klondike::move_run(int from, int start, int to) {
+    Column& a = col_[from];
+    Column& b = col_[to];
+    const int first = a.cards[start];
+    hash_ ^= keys().parent[first][start ? a.cards[start - 1] : kEmptyBase];
+    hash_ ^= keys().parent[first][b.len ? b.cards[b.len - 1] : kEmptyBase];
+    for (int i = start; i < a.len; ++i) b.cards[b.len++] = a.cards[i];
+    a.len = static_cast<uint8_t>(start);
+}
+
+int Klondike::pop_card(int c) {
+    Column& col = col_[c];
+    const int card = col.cards[--col.len];
+    hash_ ^= keys().parent[card][col.len ? col.cards[col.len - 1] : kEmptyBase];
+    up_mask_ &= ~bit(card);
+    return card;
+}
+
+void Klondike::found_push(int card) {
+    const int s = suit_of(card);
+    hash_ ^= keys().found[s][found_[s]] ^ keys().found[s][found_[s] + 1];
+    ++found_[s];
+    ++found_total_;
+}
+
+int Klondike::found_pop(int s) {
+    hash_ ^= keys().found[s][found_[s]] ^ keys().found[s][found_[s] - 1];
+    --found_[s];
+    --found_total_;
+    return make_card(s, found_[s] + 1);
+}
+
+int Klondike::take_from_talon(int idx) {
+    talon_mask_ &= ~(1ull << idx);
+    split_ = static_cast<uint8_t>(split_below(idx));
+    return talon_[idx];
+}
+
+void Klondike::return_to_talon(int idx) { talon_mask_ |= 1ull << idx; }
+
+void Klondike::set_pending(uint8_t kind, int col, int card) {
+    const Keys& k = keys();
+    hash_ ^= k.pending[pend_kind_][pend_card_] ^ k.pending[kind][card];
+    pend_kind_ = kind;
+    pend_col_ = static_cast<uint8_t>(col);
+    pend_card_ = static_cast<uint8_t>(card);
+}
+
+Klondike::Undo Klondike::apply(const Move& m) {
+    Undo u{0, split_, 0, 0, redeals_left_, pend_kind_, pend_col_, pend_card_};
+    uint8_t pend = NoPending;
+    int pend_card = 0;
+    switch (m.kind) {
+        case ColToFound: {
+            const int card = pop_card(m.from);
+            found_push(card);
+            u.card = static_cast<uint8_t>(card);
+            u.flipped = turn_up(m.from);
+            break;
+        }
+        case ColToCol: {
+            const Column& src = col_[m.from];
+            if (m.start > src.down) {
+                pend = SwapPending;
+                pend_card = src.cards[m.start - 1];
+            } else if (m.start == 0) {
+                pend = EmptyPending;
+                pend_card = kDeck;
+            }
+            u.count = static_cast<uint8_t>(src.len - m.start);
+            move_run(m.from, m.start, m.to);
+            u.flipped = turn_up(m.from);
+            break;
+        }
+        case TalonToFound:
+        case TalonToCol: {
+            if (m.redeal) {
+                if (!unlimited()) --redeals_left_;
+                ++redeals_done_;
+            }
+            const int card = take_from_talon(m.from);
+            if (m.kind == TalonToFound) found_push(card);
+            else push_card(m.to, card);
+            break;
+        }
+        case FoundToCol: {
+            pend_card = found_pop(m.from);
+            push_card(m.to, pend_card);
+            pend = WorryPending;
+            break;
+        }
+    }
+    set_pending(pend, pend == SwapPending ? m.from : m.to, pend_card);
+    return u;
+}
+
+void Klondike::undo(const Move& m, const Undo& u) {
+    switch (m.kind) {
+        case ColToFound: {
+            if (u.flipped) turn_down(m.from);
+            found_pop(suit_of(u.card));
+            push_card(m.from, u.card);
+            break;
+        }
+        case ColToCol: {
+            if (u.flipped) turn_down(m.from);
+            move_run(m.to, col_[m.to].len - u.count, m.from);
+            break;
+        }
+        case TalonToFound:
+        case TalonToCol: {
+            if (m.kind == TalonToFound) found_pop(suit_of(talon_[m.from]));
+            else pop_card(m.to);
+            return_to_talon(m.from);
+            if (m.redeal) --redeals_done_;
+            break;
+        }
+        case FoundToCol: {
+            found_push(pop_card(m.to));
+            break;
+        }
+    }
+    split_ = u.split;
+    redeals_left_ = u.redeals_left;
+    set_pending(u.pend_kind, u.pend_col, u.pend_card);
+}
+
+int Klondike::bound() const {
+    // Only the last pass can be reasoned about cheaply: the waste is then a stack that
+    // only shrinks.  A waste card is stuck for good when it can go neither home (its
+    // predecessor lies below it in the waste, or a lower card of its suit is stuck) nor
+    // onto the tableau (not a King, and both cards it could lie on are below it in the
+    // waste or, without worry back, already home).  Everything below a stuck card is
+    // stuck too, and a suit cannot climb past its lowest stuck card.
+    if (can_redeal() || split_ == 0) return kDeck;
+    int w[kDeck], pos[kDeck];
+    uint64_t in_waste = 0;
+    int k = 0;
+    for (uint64_t m = talon_mask_ & ((1ull << split_) - 1); m; m &= m - 1) {
+        const int card = talon_[lowest(m)];
+        pos[card] = k;
+        w[k++] = card;
+        in_waste |= bit(card);
+    }
+    int blocked[4] = {14, 14, 14, 14};
+    auto below = [&](int card, int i) { return (in_waste & bit(card)) && pos[card] < i; };
+    auto stuck_at = [&](int i) {
+        const int c = w[i], s = suit_of(c), r = rank_of(c);
+        if (found_[s] == r - 1) return false;
+        if (!(r > blocked[s] || below(make_card(s, r - 1), i))) return false;
+        if (r == 13) return false;
+        const bool red = is_red(c);
+        for (int ps : {red ? 0 : 1, red ? 3 : 2}) {
+            const int q = make_card(ps, r + 1);
+            const bool q_home = found_[ps] >= r + 1 && !rules_.worry_back;
+            if (!(below(q, i) || q_home)) return false;
+        }
+        return true;
+    };
+    int stuck = 0;  // w[0..stuck) can never leave the waste
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = k - 1; i >= stuck; --i) {
+            if (!stuck_at(i)) continue;
+            for (int j = stuck; j <= i; ++j)
+                blocked[suit_of(w[j])] = std::min(blocked[suit_of(w[j])], rank_of(w[j]));
+            stuck = i + 1;
+            changed = true;
+            break;
+        }
+    }
+    if (stuck == 0) return kDeck;
+    int ub = 0;
+    for (int s = 0; s < 4; ++s) ub += blocked[s] - 1;
+    return ub;
+}
+
+// --- a person's actions ---
+
+void Klondike::draw_once() {
+    uint64_t rest = talon_mask_ >> split_ << split_;
+    int last = split_ - 1;
+    for (int k = 0; k < rules_.draw && rest; ++k) {
+        last = lowest(rest);
+        rest &= rest - 1;
+    }
+    split_ = static_cast<uint8_t>(last + 1);
+}
+
+std::string Klondike::act(Action& a) {
+    auto no_card_to = [&](int card, int to) -> std::string {
+        const Column& col = col_[to];
+        if (col.len == 0)
+            return rank_of(card) == 13 ? "" : card_name(card) + " cannot go to the empty column " + std::to_string(to + 1) + " (only a King can)";
+        if (!fits_on(card, col.top()))
+            return card_name(card) + " cannot go on " + card_name(col.top()) + " in column " + std::to_string(to + 1);
+        return "";
+    };
+    auto check_column = [&](int c) -> std::string {
+        return (c < 0 || c >= kColumns) ? "there is no column " + std::to_string(c + 1) : "";
+    };
+    auto cannot_go_home = [&](int card) {
+        return card_name(card) + " cannot go to the foundation yet";
+    };
+    const int wt = waste_top_index();
+    std::string err;
+    switch (a.kind) {
+        case ActionKind::Draw:
+            if ((talon_mask_ >> split_) == 0) return "the stock is empty";
+            a.count = std::min<int>(rules_.draw, __builtin_popcountll(talon_mask_ >> split_));
+            draw_once();
+            a.card = talon_[waste_top_index()];
+            return "";
+        case ActionKind::Redeal:
+            if ((talon_mask_ >> split_) != 0) return "the stock is not empty yet";
+            if (talon_mask_ == 0) return "the waste is empty";
+            if (!can_redeal()) return "no pass is left: the stock may be gone through " + std::to_string(rules_.passes) + " time(s)";
+            split_ = 0;
+            if (!unlimited()) --redeals_left_;
+            ++redeals_done_;
+            return "";
+        case ActionKind::WasteToFoundation:
+        case ActionKind::WasteToColumn: {
+            if (wt < 0) return "the waste is empty";
+            const int card = talon_[wt];
+            a.card = card;
+            if (a.kind == ActionKind::WasteToFoundation) {
+                if (!playable(card)) return cannot_go_home(card);
+                found_push(take_from_talon(wt));
+            } else {
+                if (!(err = check_column(a.to)).empty() || !(err = no_card_to(card, a.to)).empty()) return err;
+                a.onto = col_[a.to].top();
+                push_card(a.to, take_from_talon(wt));
+            }
+            return "";
+        }
+        case ActionKind::ColumnToFoundation: {
+            if (!(err = check_column(a.from)).empty()) return err;
+            const int card = col_[a.from].top();
+            if (card == kNoCard) return "column " + std::to_string(a.from + 1) + " is empty";
+            a.card = card;
+            if (!playable(card)) return cannot_go_home(card);
+            found_push(pop_card(a.from));
+            break;
+        }
+        case ActionKind::ColumnToColumn: {
+            if (!(err = check_column(a.from)).empty() || !(err = check_column(a.to)).empty()) return err;
+            if (a.from == a.to) return "a column cannot move onto itself";
+            const Column& src = col_[a.from];
+            const int up = src.len - src.down;
+            if (up == 0) return "column " + std::to_string(a.from + 1) + " is empty";
+            if (a.count == 0) {  // the run that fits, whichever it is
+                const Column& dst = col_[a.to];
+                for (int i = src.down; i < src.len && a.count == 0; ++i) {
+                    const bool ok = dst.len ? fits_on(src.cards[i], dst.top()) : rank_of(src.cards[i]) == 13;
+                    if (ok) a.count = src.len - i;
+                }
+                if (a.count == 0)
+                    return "no run of column " + std::to_string(a.from + 1) + " fits column " + std::to_string(a.to + 1);
+            }
+            if (a.count < 1 || a.count > up)
+                return "column " + std::to_string(a.from + 1) + " has " + std::to_string(up) + " face-up card(s), not " + std::to_string(a.count);
+            const int first = src.cards[src.len - a.count];
+            a.card = first;
+            if (!(err = no_card_to(first, a.to)).empty()) return err;
+            a.onto = col_[a.to].top();
+            move_run(a.from, src.len - a.count, a.to);
+            break;
+        }
+        case ActionKind::FoundationToColumn: {
+            if (!rules_.worry_back) return "worry back is off: foundation cards stay home";
+            if (a.from < 0 || a.from > 3) return "there is no such foundation";
+            if (found_[a.from] == 0) return "that foundation is empty";
+            if (!(err = check_column(a.to)).empty()) return err;
+            const int card = make_card(a.from, found_[a.from]);
+            a.card = card;
+            if (!(err = no_card_to(card, a.to)).empty()) return err;
+            a.onto = col_[a.to].top();
+            push_card(a.to, found_pop(a.from));
+            return "";
+        }
+    }
+    // Column moves may leave a face-down card on top: it turns up at once.
+    if (turn_up(a.from)) {
+        a.turned_up = true;
+        a.turned_card = col_[a.from].top();
+    }
+    return "";
+}
+
+std::vector<Action> Klondike::expand(const std::vector<Move>& line) const {
+    Klondike play = *this;
+    std::vector<Action> out;
+    auto emit = [&](Action a) {
+        const std::string err = play.act(a);
+        if (!err.empty()) throw std::logic_error("internal error: the solver's line is illegal: " + err);
+        out.push_back(a);
+    };
+    for (const Move& m : line) {
+        switch (m.kind) {
+            case ColToFound: emit({ActionKind::ColumnToFoundation, m.from, 0}); break;
+            case ColToCol: emit({ActionKind::ColumnToColumn, m.from, m.to, play.col_[m.from].len - m.start}); break;
+            case FoundToCol: emit({ActionKind::FoundationToColumn, m.from, m.to}); break;
+            case TalonToFound:
+            case TalonToCol:
+                for (int i = 0; i < m.draws_before; ++i) emit({ActionKind::Draw});
+                if (m.redeal) emit({ActionKind::Redeal});
+                for (int i = 0; i < m.draws_after; ++i) emit({ActionKind::Draw});
+                if (play.waste_top_index() != m.from) throw std::logic_error("internal error: talon move out of step");
+                emit({m.kind == TalonToFound ? ActionKind::WasteToFoundation : ActionKind::WasteToColumn, 0, m.to});
+                break;
+        }
+    }
+    return out;
+}
+
+Layout Klondike::layout() const {
+    Layout out;
+    for (int c = 0; c < kColumns; ++c) {
+        out.columns[c].assign(col_[c].cards, col_[c].cards + col_[c].len);
+        out.face_down[c] = col_[c].down;
+    }
+    for (int i = 0; i < talon_len_; ++i) {
+        if (!present(i)) continue;
+        (i < split_ ? out.waste : out.stock).push_back(talon_[i]);
+    }
+    for (int s = 0; s < 4; ++s) out.foundations[s] = found_[s];
+    out.redeals_done = redeals_done_;
+    return out;
+}
+
+SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, const Limits& limits) {
+    Klondike game(layout, rules);
+    const Klondike start = game;
+    Search<Klondike> search(kDeck, first_win, limits);
+    SolveOutcome out;
+    out.search = search.run(game);
+    out.actions = start.expand(out.search.line);
+    return out;
+}
+
+}  // namespace patiens::klondike

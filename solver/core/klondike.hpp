@@ -1,0 +1,181 @@
+// Klondike (Las Vegas form and its relatives) as a game for the search engine.
+//
+// The talon is kept as one sequence in deal order: waste (bottom..top) then
+// stock (next card first).  Cards only ever leave it, so the state needs just a
+// bit mask of the cards still there and a split index: present cards with an
+// index below `split` are the waste (the highest is its top), the others the
+// stock.  `split` is kept canonical (0, or one past the waste top).
+//
+// The search never draws one card at a time: a talon move is "draw until card k
+// is on top of the waste, then play it" (Bjarnason et al.'s macro moves).  Any
+// line of play can be reordered so its draws come right before the waste play
+// that needs them, so nothing is lost, and states that differ only by pointless
+// draws disappear.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cards.hpp"
+#include "search.hpp"
+
+namespace patiens::klondike {
+
+constexpr int kColumns = 7;
+constexpr int kColumnCap = 40;   // face-down cards + a full K..A run, with room for odd positions
+constexpr int kEmptyBase = 52;   // "parent" of a card lying in an otherwise empty column
+
+struct Rules {
+    int draw = 1;            // cards turned per draw: 1 or 3
+    int passes = 1;          // passes through the stock; 0 = unlimited
+    bool worry_back = true;  // foundation top cards may come back to the tableau
+};
+
+// A position as read from a deal file.  The search core checks it again.
+struct Layout {
+    std::array<std::vector<int>, kColumns> columns;   // bottom card first
+    std::array<int, kColumns> face_down{};            // face-down cards at the bottom of each column
+    std::vector<int> waste;                           // bottom first, top last
+    std::vector<int> stock;                           // next card to draw first
+    std::array<int, 4> foundations{};                 // cards on each suit's foundation (C D H S)
+    int redeals_done = 0;                             // times the waste was already turned over
+};
+
+// One action as a player makes it; what the notation writes down.
+enum class ActionKind : uint8_t {
+    Draw = 0,                // turn 1 or 3 cards from the stock
+    Redeal = 1,              // turn the waste over into a new stock
+    WasteToFoundation = 2,
+    WasteToColumn = 3,       // to = column
+    ColumnToFoundation = 4,  // from = column
+    ColumnToColumn = 5,      // from, to = columns; count = cards moved
+    FoundationToColumn = 6,  // from = suit, to = column (worry back)
+};
+
+struct Action {
+    ActionKind kind;
+    int from = 0, to = 0, count = 1;
+    int card = kNoCard;      // filled in when the action is applied: the (first) card moved,
+                             // or for a draw the new top of the waste (count = cards turned)
+    int onto = kNoCard;      // the card it was put on (kNoCard: an empty column or home)
+    bool turned_up = false;  // a face-down card was turned up by it
+    int turned_card = kNoCard;
+};
+
+class Klondike {
+public:
+    enum Kind : uint8_t { ColToFound, ColToCol, TalonToFound, TalonToCol, FoundToCol };
+
+    struct Move {
+        uint8_t kind;
+        uint8_t from;          // column, suit, or talon index
+        uint8_t to;            // column
+        uint8_t start;         // ColToCol: index of the moved run's first card
+        uint8_t draws_before;  // TalonTo*: draws in the current pass,
+        uint8_t redeal;        //   then whether the waste is turned over,
+        uint8_t draws_after;   //   then draws in the new pass
+    };
+    struct Undo {
+        uint8_t flipped;  // the move turned a face-down card up
+        uint8_t split;
+        uint8_t card;     // ColToFound: the card sent home
+        uint8_t count;    // ColToCol: cards moved
+        int16_t redeals_left;
+        uint8_t pend_kind, pend_col, pend_card;
+    };
+    // A move that only prepares another (exposing a card under a partial run, emptying a
+    // column, worrying a card back) leaves the state "pending": the next move must be the
+    // one it prepared.  Any line can be reordered that way (the preparing move waits until
+    // just before its use), so nothing is lost and the in-between states disappear.
+    enum Pending : uint8_t {
+        NoPending = 0,
+        SwapPending,   // a partial run moved to the twin: build on the exposed card, or send it home
+        WorryPending,  // a card came back from home: build on it, or worry back the card under it
+        EmptyPending,  // a column was emptied: a King must come in
+    };
+
+    Klondike(const Layout& layout, const Rules& rules);  // throws std::invalid_argument
+
+    // --- the engine's interface ---
+    int value() const { return found_total_; }
+    int bound() const;
+    uint64_t key() const { return rules_.draw == 1 ? hash_ : hash_ ^ split_key(); }
+    uint16_t rank() const;
+    void moves(std::vector<Move>& out) const;
+    Undo apply(const Move& m);
+    void undo(const Move& m, const Undo& u);
+
+    // --- play by a person's actions (replay) ---
+    // Applies one action if legal; returns an empty string, or why it is illegal.
+    std::string act(Action& a);
+    // The actions a line of search moves stands for.
+    std::vector<Action> expand(const std::vector<Move>& line) const;
+
+    Layout layout() const;
+    const Rules& rules() const { return rules_; }
+    int redeals_left() const { return unlimited() ? -1 : redeals_left_; }
+
+private:
+    struct Column {
+        uint8_t cards[kColumnCap];
+        uint8_t len = 0;
+        uint8_t down = 0;  // cards[0..down) are face down
+        int top() const { return len ? cards[len - 1] : kNoCard; }
+    };
+
+    bool unlimited() const { return rules_.passes == 0; }
+    bool can_redeal() const { return unlimited() || redeals_left_ > 0; }
+    bool playable(int card) const { return found_[suit_of(card)] == rank_of(card) - 1; }
+    bool safe_to_foundation(int card) const;
+    bool fits_on(int card, int target) const {
+        return rank_of(target) == rank_of(card) + 1 && is_red(target) != is_red(card);
+    }
+    bool present(int idx) const { return (talon_mask_ >> idx) & 1; }
+    int waste_top_index() const { return split_ ? split_ - 1 : -1; }
+    int split_below(int idx) const;  // canonical split once talon[idx] is gone
+    uint64_t split_key() const;
+    struct TalonPlay { uint8_t idx, draws_before, redeal, draws_after; };
+    int talon_plays(TalonPlay* plays) const;
+    bool swap_useful(int col, int start, uint64_t talon_reach) const;
+    bool can_worry(int suit) const;  // worry back allowed and not pointless for this suit's top card
+    void moves_onto(int col, const TalonPlay* plays, int np, std::vector<Move>& out) const;
+    void set_pending(uint8_t kind, int col, int card);
+
+    void push_card(int col, int card);
+    int pop_card(int col);
+    void move_run(int from, int start, int to);
+    bool turn_up(int col);    // turns the top face-down card up if nothing covers it
+    void turn_down(int col);  // undoes turn_up
+    void found_push(int card);
+    int found_pop(int suit);
+    int take_from_talon(int idx);
+    void return_to_talon(int idx);
+    void draw_once();
+
+    uint64_t compute_hash() const;
+
+    Rules rules_;
+    Column col_[kColumns];
+    uint8_t found_[4] = {0, 0, 0, 0};
+    int found_total_ = 0;
+    uint8_t talon_[kDeck];
+    int talon_len_ = 0;
+    uint64_t talon_mask_ = 0;
+    uint8_t split_ = 0;
+    int16_t redeals_left_ = 0;
+    int redeals_done_ = 0;
+    uint8_t pend_kind_ = NoPending, pend_col_ = 0, pend_card_ = 0;
+    uint64_t up_mask_ = 0;  // face-up tableau cards
+    uint64_t hash_ = 0;
+};
+
+struct SolveOutcome {
+    SearchResult<Klondike::Move> search;
+    std::vector<Action> actions;  // the best line, as a player's actions
+};
+
+SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, const Limits& limits);
+
+}  // namespace patiens::klondike

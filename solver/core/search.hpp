@@ -1,0 +1,221 @@
+// The one search engine shared by every game.
+//
+// Every question the tool answers has the same shape: "what is the largest
+// value(state) over all states reachable from the start?"  (Klondike: cards on
+// the foundations; Golf: minus the hole's score.)  Because the answer is a
+// maximum over the reachable set, and not a per-state minimax value, a plain
+// depth-first search with a "visited" table is exact even though the move graph
+// has cycles: every reachable state is either expanded once, dominated by a
+// state that was, or cut because its admissible bound cannot beat the best
+// value already found.
+//
+// A game supplies:
+//   using Move; struct Undo;
+//   int  value() const;            objective of the current state
+//   int  bound() const;            admissible: >= value() of every state reachable from here
+//   uint64_t key() const;          64-bit hash of the state (incremental in the game)
+//   uint16_t rank() const;         dominance within a key: a state whose key was seen with a
+//                                  rank >= this one can reach everything this one can
+//   void moves(std::vector<Move>&) appends the moves worth trying, best first; when a safe
+//                                  automatic move exists it is the only one appended
+//   Undo apply(const Move&);  void undo(const Move&, const Undo&);
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace patiens {
+
+enum class StopReason : int {
+    Complete = 0,     // the whole reachable space was covered: the answer is exact
+    Target = 1,       // the target value was reached: exact as well (nothing can beat it)
+    NodeLimit = 2,
+    TimeLimit = 3,
+    MemoryLimit = 4,
+    Interrupted = 5,  // Ctrl-C
+    DepthLimit = 6,
+};
+
+inline bool is_proven(StopReason r) { return r == StopReason::Complete || r == StopReason::Target; }
+
+struct Limits {
+    uint64_t max_nodes = 0;                    // 0: no limit
+    double timeout = 0.0;                      // seconds, 0: no limit
+    uint64_t max_memory = 1ull << 30;          // bytes for the visited table
+    std::function<bool()> interrupted;         // polled now and then; true stops the search
+};
+
+// Open-addressing set of 64-bit keys, each with the best dominance rank seen.
+// It starts small and doubles while it stays inside the memory budget, so a
+// small deal never pays for a large table.
+class VisitedTable {
+public:
+    enum class Visit { New, Dominated, Full };
+
+    explicit VisitedTable(uint64_t max_bytes) {
+        const uint64_t per_entry = sizeof(uint64_t) + sizeof(uint16_t);
+        max_slots_ = 1u << 12;
+        while (max_slots_ * 2 * per_entry <= max_bytes) max_slots_ *= 2;
+        resize(std::min<uint64_t>(max_slots_, 1u << 16));
+    }
+
+    Visit visit(uint64_t key, uint16_t rank) {
+        if (key == 0) key = 0x9e3779b97f4a7c15ull;  // 0 marks an empty slot
+        uint64_t i = mix(key) & mask_;
+        while (keys_[i] != 0) {
+            if (keys_[i] == key) {
+                if (ranks_[i] >= rank) return Visit::Dominated;
+                ranks_[i] = rank;
+                return Visit::New;
+            }
+            i = (i + 1) & mask_;
+        }
+        if ((count_ + 1) * 4 > keys_.size() * 3) {  // keep the load under 3/4
+            if (keys_.size() >= max_slots_) return Visit::Full;
+            resize(keys_.size() * 2);
+            return visit(key, rank);
+        }
+        keys_[i] = key;
+        ranks_[i] = rank;
+        ++count_;
+        return Visit::New;
+    }
+
+    uint64_t size() const { return count_; }
+    uint64_t bytes() const { return keys_.size() * (sizeof(uint64_t) + sizeof(uint16_t)); }
+
+private:
+    static uint64_t mix(uint64_t x) {
+        x ^= x >> 31; x *= 0x7fb5d329728ea185ull; x ^= x >> 27;
+        return x;
+    }
+    void resize(uint64_t slots) {
+        std::vector<uint64_t> old_keys(slots, 0);
+        std::vector<uint16_t> old_ranks(slots, 0);
+        old_keys.swap(keys_);
+        old_ranks.swap(ranks_);
+        mask_ = slots - 1;
+        count_ = 0;
+        for (size_t j = 0; j < old_keys.size(); ++j) {
+            if (old_keys[j] == 0) continue;
+            uint64_t i = mix(old_keys[j]) & mask_;
+            while (keys_[i] != 0) i = (i + 1) & mask_;
+            keys_[i] = old_keys[j];
+            ranks_[i] = old_ranks[j];
+            ++count_;
+        }
+    }
+    std::vector<uint64_t> keys_;
+    std::vector<uint16_t> ranks_;
+    uint64_t mask_ = 0, count_ = 0, max_slots_ = 0;
+};
+
+template <class Move>
+struct SearchResult {
+    int best = 0;
+    StopReason reason = StopReason::Complete;
+    std::vector<Move> line;      // moves from the start to a state of value `best`
+    uint64_t nodes = 0;
+    uint64_t table_entries = 0;
+    uint64_t table_bytes = 0;
+    double seconds = 0.0;
+};
+
+// Depth-first branch and bound.
+//   target:      stop as soon as a state of this value is reached (the game's
+//                maximum, e.g. 52 cards home), the answer is then exact;
+//   only_target: cut every state whose bound is below the target too (the quick
+//                "is it winnable?" question); `best` is then only a lower bound
+//                unless the target was reached.
+template <class Game>
+class Search {
+public:
+    using Move = typename Game::Move;
+
+    Search(int target, bool only_target, const Limits& limits)
+        : target_(target), only_target_(only_target), limits_(limits), table_(limits.max_memory) {}
+
+    SearchResult<Move> run(Game& game) {
+        start_ = Clock::now();
+        result_.best = game.value();
+        stop_ = result_.best >= target_;
+        if (stop_) result_.reason = StopReason::Target;
+        dfs(game, 0);
+        result_.seconds = elapsed();
+        result_.table_entries = table_.size();
+        result_.table_bytes = table_.bytes();
+        return result_;
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    static constexpr size_t kMaxDepth = 20000;
+
+    double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+    void halt(StopReason why) {
+        stop_ = true;
+        result_.reason = why;
+    }
+
+    void poll_limits() {
+        if (limits_.max_nodes && result_.nodes >= limits_.max_nodes) return halt(StopReason::NodeLimit);
+        if ((result_.nodes & 1023) != 0) return;
+        double t = elapsed();
+        if (limits_.timeout > 0 && t >= limits_.timeout) return halt(StopReason::TimeLimit);
+        if (limits_.interrupted && t >= next_poll_) {
+            next_poll_ = t + 0.05;
+            if (limits_.interrupted()) halt(StopReason::Interrupted);
+        }
+    }
+
+    void dfs(Game& game, size_t depth) {
+        ++result_.nodes;
+        poll_limits();
+        if (stop_) return;
+
+        const int v = game.value();
+        if (v > result_.best) {
+            result_.best = v;
+            result_.line = path_;
+            if (v >= target_) return halt(StopReason::Target);
+        }
+        switch (table_.visit(game.key(), game.rank())) {
+            case VisitedTable::Visit::Dominated: return;
+            case VisitedTable::Visit::Full: return halt(StopReason::MemoryLimit);
+            case VisitedTable::Visit::New: break;
+        }
+        const int ub = game.bound();
+        if (ub <= result_.best || (only_target_ && ub < target_)) return;
+        if (depth >= kMaxDepth) return halt(StopReason::DepthLimit);
+
+        // The move lists of all frames share one arena: no allocation per node.
+        const size_t first = arena_.size();
+        game.moves(arena_);
+        const size_t last = arena_.size();
+        for (size_t i = first; i < last && !stop_; ++i) {
+            const Move m = arena_[i];
+            auto undo = game.apply(m);
+            path_.push_back(m);
+            dfs(game, depth + 1);
+            path_.pop_back();
+            game.undo(m, undo);
+        }
+        arena_.resize(first);
+    }
+
+    int target_;
+    bool only_target_;
+    Limits limits_;
+    VisitedTable table_;
+    SearchResult<Move> result_;
+    std::vector<Move> path_, arena_;
+    Clock::time_point start_;
+    double next_poll_ = 0.0;
+    bool stop_ = false;
+};
+
+}  // namespace patiens

@@ -1,0 +1,312 @@
+"""Klondike deals and positions: where they come from and how they are written.
+
+A position is the seven columns (bottom card first, the first `face_down[i]`
+cards face down), the waste (bottom first), the stock (next card first), the
+number of cards on each foundation, and how many times the waste has already
+been turned over.  A fresh deal is a position with an empty waste and
+foundations.
+
+Text form: the PySol layout that pysol-cards prints and black-hole-solver
+reads, with optional extra lines for positions part-way through a game::
+
+    Talon: 4H AC 4D ...          the stock, next card first
+    Waste: 9C 3D                 optional: bottom first, top last
+    Foundations: C-2 H-A         optional: top card per suit (or '-')
+    Pass: 2                      optional: the pass being played
+    QH                           seven column lines, bottom card first,
+    <7H> TS                      <..> marks a face-down card
+    ...
+
+A column line may start with ':' (as fc-solve writes them); ':' alone or '-'
+is an empty column.  The JSON form carries the same fields.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import List, Optional, Tuple
+
+from solver import pysol, shuffle
+from solver.cards import (DECK, RANKS, SUITS, card_str, cards_str, check_deck, is_red, make_card,
+                          parse_card, parse_rank, rank_of)
+from solver.errors import DealError
+
+COLUMNS = 7
+
+
+@dataclass
+class KlondikeDeal:
+    columns: List[List[int]]
+    face_down: List[int]
+    stock: List[int]
+    waste: List[int] = field(default_factory=list)
+    foundations: List[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    redeals_done: int = 0
+    source: str = ""
+
+    # --- where deals come from -------------------------------------------------
+
+    @classmethod
+    def from_order(cls, order: List[int], source: str = "") -> "KlondikeDeal":
+        """Deal 52 cards in dealing order the usual way: row by row, left to right,
+        each row starting one column further right; the last card of each column is
+        face up; the other 24 cards form the stock, next card first."""
+        columns: List[List[int]] = [[] for _ in range(COLUMNS)]
+        it = iter(order)
+        for row in range(COLUMNS):
+            for col in range(row, COLUMNS):
+                columns[col].append(next(it))
+        return cls(columns=columns, face_down=list(range(COLUMNS)), stock=list(it), source=source)
+
+    @classmethod
+    def from_seed(cls, seed: int) -> "KlondikeDeal":
+        return cls.from_order(shuffle.shuffled_deck(seed), source=f"seed {seed}")
+
+    @classmethod
+    def from_pysol(cls, number: int) -> "KlondikeDeal":
+        deal = cls.parse(pysol.layout_text("klondike", number))
+        deal.source = f"PySolFC game {number}"
+        return deal
+
+    @classmethod
+    def parse(cls, text: str, source: str = "") -> "KlondikeDeal":
+        """A deal in PySol layout text or JSON (told apart by the first character)."""
+        stripped = text.lstrip()
+        if not stripped:
+            raise DealError("the deal is empty")
+        if stripped[0] in "{[":
+            try:
+                obj = json.loads(text)
+            except json.JSONDecodeError as e:
+                raise DealError(f"malformed JSON deal: {e.msg} at line {e.lineno}") from None
+            deal = cls.from_json(obj)
+        else:
+            deal = cls._parse_text(text)
+        deal.source = source or deal.source
+        return deal
+
+    @classmethod
+    def _parse_text(cls, text: str) -> "KlondikeDeal":
+        stock: Optional[List[int]] = None
+        waste: List[int] = []
+        foundations = [0, 0, 0, 0]
+        redeals = 0
+        columns: List[Tuple[int, List[int], int]] = []  # (line number, cards, face-down count)
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            where = f"line {number}"
+            if line.startswith(":") or ":" not in line:
+                body = line[1:] if line.startswith(":") else line
+                cards, down = _parse_column(body, f"{where} (column {len(columns) + 1})")
+                columns.append((number, cards, down))
+                continue
+            head, _, rest = line.partition(":")
+            key = head.strip().lower()
+            if key in ("talon", "stock"):
+                if stock is not None:
+                    raise DealError(f"{where}: a second Talon line")
+                stock = _plain_cards(rest, where)
+            elif key == "waste":
+                waste = _plain_cards(rest, where)
+            elif key == "foundations":
+                foundations = _parse_foundations(rest, where)
+            elif key == "pass":
+                redeals = _parse_int(rest, where, "pass number") - 1
+            else:
+                raise DealError(f"{where}: unknown line {line[:30]!r} (expected Talon:, Waste:, "
+                                "Foundations:, Pass: or a column)")
+        if stock is None:
+            raise DealError("no 'Talon:' line: the stock must be listed (next card first)")
+        if len(columns) != COLUMNS:
+            raise DealError(f"Klondike has 7 columns, the deal has {len(columns)} column lines")
+        deal = cls(columns=[c for _, c, _ in columns], face_down=[d for _, _, d in columns], stock=stock,
+                   waste=waste, foundations=foundations, redeals_done=max(redeals, 0))
+        deal.validate()
+        return deal
+
+    @classmethod
+    def from_json(cls, obj) -> "KlondikeDeal":
+        if not isinstance(obj, dict):
+            raise DealError("a JSON deal is an object with 'columns' and 'stock'")
+        game = obj.get("game", "klondike")
+        if game != "klondike":
+            raise DealError(f"this is a {game!r} deal, not a Klondike one")
+        try:
+            cols = obj["columns"]
+            stock = [parse_card(c) for c in obj["stock"]]
+        except KeyError as e:
+            raise DealError(f"the JSON deal lacks {e.args[0]!r}") from None
+        except TypeError:
+            raise DealError("the JSON deal's 'stock' must be a list of cards") from None
+        if not isinstance(cols, list) or len(cols) != COLUMNS:
+            raise DealError("the JSON deal needs 'columns': a list of 7 columns")
+        columns, face_down = [], []
+        for i, col in enumerate(cols, 1):
+            if not isinstance(col, dict):
+                raise DealError(f"column {i}: write it as {{\"down\": [...], \"up\": [...]}}")
+            down = [parse_card(c) for c in col.get("down", [])]
+            up = [parse_card(c) for c in col.get("up", [])]
+            columns.append(down + up)
+            face_down.append(len(down))
+        found = obj.get("foundations", {})
+        if isinstance(found, dict):
+            foundations = [0, 0, 0, 0]
+            for suit, value in found.items():
+                if suit.upper() not in SUITS:
+                    raise DealError(f"unknown foundation suit {suit!r}")
+                foundations[SUITS.index(suit.upper())] = (
+                    value if isinstance(value, int) else (0 if value in ("-", "0") else parse_rank(str(value))))
+        else:
+            raise DealError("'foundations' is an object such as {\"C\": 3, \"H\": 1}")
+        deal = cls(columns=columns, face_down=face_down, stock=stock,
+                   waste=[parse_card(c) for c in obj.get("waste", [])], foundations=foundations,
+                   redeals_done=int(obj.get("pass", 1)) - 1, source=obj.get("source", ""))
+        deal.validate()
+        return deal
+
+    # --- checks -------------------------------------------------------------
+
+    def validate(self) -> None:
+        """Every rule a real position obeys, each broken one named in one line."""
+        for s, n in enumerate(self.foundations):
+            if not 0 <= n <= 13:
+                raise DealError(f"the {SUITS[s]} foundation cannot hold {n} cards")
+        home = [make_card(s, r) for s in range(4) for r in range(1, self.foundations[s] + 1)]
+        everything = home + [c for col in self.columns for c in col] + self.waste + self.stock
+        check_deck(everything, DECK, "deal")
+        for i, (col, down) in enumerate(zip(self.columns, self.face_down), 1):
+            if col and down >= len(col):
+                raise DealError(f"column {i}: its top card {card_str(col[-1])} is face down, "
+                                "but a face-down card with nothing on it is turned up at once")
+            for below, above in zip(col[down:], col[down + 1:]):
+                if not (rank_of(below) == rank_of(above) + 1 and is_red(below) != is_red(above)):
+                    raise DealError(f"column {i}: {card_str(above)} cannot lie on {card_str(below)} "
+                                    "(face-up cards build down in alternate colours)")
+        if self.redeals_done < 0:
+            raise DealError("the pass number starts at 1")
+
+    # --- how deals are written ------------------------------------------------
+
+    def to_core(self) -> dict:
+        return {"columns": self.columns, "face_down": self.face_down, "waste": self.waste,
+                "stock": self.stock, "foundations": self.foundations, "redeals_done": self.redeals_done}
+
+    @classmethod
+    def from_core(cls, d: dict, source: str = "") -> "KlondikeDeal":
+        return cls(columns=[list(c) for c in d["columns"]], face_down=list(d["face_down"]), stock=list(d["stock"]),
+                   waste=list(d["waste"]), foundations=list(d["foundations"]), redeals_done=d["redeals_done"],
+                   source=source)
+
+    def is_fresh(self) -> bool:
+        return not self.waste and not any(self.foundations) and self.redeals_done == 0
+
+    def column_tokens(self, i: int) -> List[str]:
+        down = self.face_down[i]
+        return [f"<{card_str(c)}>" if k < down else card_str(c) for k, c in enumerate(self.columns[i])]
+
+    def to_pysol(self) -> str:
+        lines = [f"Talon: {cards_str(self.stock)}".rstrip()]
+        if self.waste:
+            lines.append(f"Waste: {cards_str(self.waste)}")
+        if any(self.foundations):
+            lines.append("Foundations: " + " ".join(
+                f"{SUITS[s]}-{RANKS[n - 1]}" for s, n in enumerate(self.foundations) if n))
+        if self.redeals_done:
+            lines.append(f"Pass: {self.redeals_done + 1}")
+        prefix = ": " if any(not col for col in self.columns) else ""
+        for i in range(COLUMNS):
+            lines.append((prefix + " ".join(self.column_tokens(i))).rstrip() or ":")
+        return "\n".join(lines) + "\n"
+
+    def to_json(self) -> dict:
+        return {
+            "game": "klondike",
+            "source": self.source,
+            "stock": [card_str(c) for c in self.stock],
+            "waste": [card_str(c) for c in self.waste],
+            "foundations": {SUITS[s]: n for s, n in enumerate(self.foundations)},
+            "pass": self.redeals_done + 1,
+            "columns": [{"down": [card_str(c) for c in col[:d]], "up": [card_str(c) for c in col[d:]]}
+                        for col, d in zip(self.columns, self.face_down)],
+        }
+
+    def render(self) -> str:
+        """A readable picture of the position (face-down cards shown in <>)."""
+        found = "  ".join(f"{SUITS[s]}:{RANKS[n - 1] if n else '-'}" for s, n in enumerate(self.foundations))
+        lines = []
+        if self.source:
+            lines.append(f"Klondike, {self.source}")
+        lines += [
+            f"Stock ({len(self.stock)}, next first): {cards_str(self.stock) or '(empty)'}",
+            f"Waste ({len(self.waste)}, top last):  {cards_str(self.waste) or '(empty)'}",
+            f"Foundations: {found}   ({sum(self.foundations)} cards)",
+        ]
+        if self.redeals_done:
+            lines.append(f"Pass {self.redeals_done + 1}")
+        for i in range(COLUMNS):
+            lines.append(f"  {i + 1}: {' '.join(self.column_tokens(i)) or '(empty)'}")
+        return "\n".join(lines)
+
+
+def _parse_int(text: str, where: str, what: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise DealError(f"{where}: {what} must be a number, not {text.strip()!r}") from None
+
+
+def _plain_cards(text: str, where: str) -> List[int]:
+    cards = []
+    for token in text.split():
+        if token.startswith("<"):
+            raise DealError(f"{where}: {token} is marked face down, but talon cards are written plain")
+        cards.append(_card(token, where))
+    return cards
+
+
+def _card(token: str, where: str) -> int:
+    try:
+        return parse_card(token)
+    except DealError as e:
+        raise DealError(f"{where}: {e}") from None
+
+
+def _parse_column(text: str, where: str) -> Tuple[List[int], int]:
+    tokens = text.split()
+    if tokens in (["-"], []):
+        return [], 0
+    cards, down, seen_up = [], 0, False
+    for token in tokens:
+        if token.startswith("<") and token.endswith(">"):
+            if seen_up:
+                raise DealError(f"{where}: the face-down card {token} lies on a face-up card")
+            down += 1
+            cards.append(_card(token[1:-1], where))
+        else:
+            seen_up = True
+            cards.append(_card(token, where))
+    return cards, down
+
+
+def _parse_foundations(text: str, where: str) -> List[int]:
+    found = [0, 0, 0, 0]
+    for token in text.split():
+        if token == "-":
+            continue
+        suit, dash, rank = token.partition("-")
+        if not dash:  # "5H": the top card
+            card = _card(token, where)
+            suit, rank = SUITS[card // 13], RANKS[card % 13]
+        if suit.upper() not in SUITS:
+            raise DealError(f"{where}: unknown foundation {token!r} (write e.g. H-5)")
+        found[SUITS.index(suit.upper())] = 0 if rank == "0" else _rank(rank, where)
+    return found
+
+
+def _rank(text: str, where: str) -> int:
+    try:
+        return parse_rank(text)
+    except DealError as e:
+        raise DealError(f"{where}: {e}") from None

@@ -1,0 +1,118 @@
+"""`patiens klondike` as a user runs it: outputs, exit codes, bad input."""
+import pytest
+
+from clihelp import assert_one_line_error, patiens
+from referee import klondike as ref
+from solver.klondike import KlondikeDeal, make_rules, parse_line
+
+
+def test_solve_json_fields_and_line_replays():
+    run = patiens("klondike", "solve", "--seed", "1", "--json")
+    assert run.code == 0
+    out = run.json()
+    for key in ("solvable", "max_foundation", "vegas_score", "proven", "line", "nodes", "seconds", "rules"):
+        assert key in out
+    assert out["vegas_score"] == 5 * out["max_foundation"] - 52 and out["proven"] is True
+    deal = KlondikeDeal.from_seed(1)
+    actions = [(int(a.kind), a.source, a.target, a.count) for a in parse_line(" ".join(out["line"]))]
+    # count 0 means "the run that fits": let the referee find it
+    start = ref.start(deal, 1)
+    best = ref.home(start)
+    pos = start
+    for kind, s, t, _ in actions:
+        for act, nxt in ref.successors(pos, 1, True):
+            if act[:3] == (kind, s, t):
+                pos = nxt
+                break
+        else:
+            raise AssertionError(f"illegal {kind, s, t}")
+        best = max(best, ref.home(pos))
+    assert best == out["max_foundation"]
+
+
+def test_solve_text_and_explain():
+    run = patiens("klondike", "solve", "--seed", "1", "--explain")
+    assert run.code == 0
+    assert "Max foundation: 13 cards (proven maximum)" in run.out
+    assert "Move AS from the waste to the foundation" in run.out
+
+
+def test_limits_end_cleanly_not_proven():
+    run = patiens("klondike", "solve", "--seed", "72", "--max-nodes", "20000", "--json")
+    assert run.code == 3
+    out = run.json()
+    assert out["proven"] is False and out["stop_reason"] == "max-nodes" and out["line"]
+
+
+def test_memory_limit_ends_cleanly():
+    run = patiens("klondike", "solve", "--seed", "72", "--max-memory", "1M", "--json")
+    assert run.code == 3 and run.json()["stop_reason"] == "max-memory"
+
+
+def test_first_win():
+    run = patiens("klondike", "solve", "--seed", "3", "--mode", "standard", "--first-win", "--json")
+    assert run.code == 0 and run.json()["solvable"] is True
+
+
+def test_show_round_trip_through_stdin():
+    text = patiens("klondike", "show", "--pysol", "5", "--format", "pysol").out
+    again = patiens("klondike", "show", "-", "--format", "pysol", stdin=text)
+    assert again.code == 0 and again.out == text
+    js = patiens("klondike", "show", "-", "--format", "json", stdin=text).out
+    assert patiens("klondike", "show", "-", "--format", "pysol", stdin=js).out == text
+
+
+def test_replay_reports_position_and_first_illegal_move():
+    ok = patiens("klondike", "replay", "--seed", "1", "DR W5 DR2 W1 DR2 WF", "--json")
+    assert ok.code == 0 and ok.json()["foundation"] == 1 and ok.json()["vegas_score"] == -47
+    bad = patiens("klondike", "replay", "--seed", "1", "DR", "WF")
+    assert bad.code == 2 and "Illegal move 2 (WF)" in bad.out
+
+
+def test_help_states_the_worry_back_default():
+    run = patiens("klondike", "solve", "--help")
+    assert run.code == 0 and "worry-back" in run.out and "default: worry-back" in run.out.replace("\n", " ")
+
+
+GOOD = KlondikeDeal.from_seed(7).to_pysol()
+
+
+@pytest.mark.parametrize("text, words", [
+    ("this is not a deal\n", ["line 1"]),
+    (GOOD.replace("Talon: ", "Talon: XQ "), ["unknown card"]),
+    (GOOD.replace("Talon: ", "Talon: 1S "), ["unknown rank"]),
+    (GOOD.replace("Talon: ", "Talon: ZS "), ["unknown rank"]),
+    ("\n".join(GOOD.splitlines()[:-1]) + "\n", ["7 columns"]),
+    (GOOD.replace("Talon: " + GOOD.split()[1] + " ", "Talon: "), ["51 cards", "missing"]),
+    (GOOD.replace("Talon: ", "Talon: " + GOOD.split()[2] + " "), ["duplicated"]),
+    (GOOD.replace("Talon: " + GOOD.split()[1], "Talon: <" + GOOD.split()[1] + ">"), ["face down"]),
+    (GOOD.splitlines()[0] + "\n<" + GOOD.splitlines()[1] + ">\n" + "\n".join(GOOD.splitlines()[2:]) + "\n",
+     ["face down"]),
+    ("{not json", ["json"]),
+    ('{"game": "golf"}', ["golf"]),
+    ("", ["empty"]),
+])
+def test_bad_deals_get_one_clear_line(text, words):
+    assert_one_line_error(patiens("klondike", "solve", "-", stdin=text), *words)
+
+
+def test_53_cards_is_named():
+    text = GOOD.replace("\n", " AS\n", 1)  # one more card on the talon line (a duplicate: 53 cards)
+    assert_one_line_error(patiens("klondike", "solve", "-", stdin=text), "duplicated")
+
+
+def test_bad_options_and_sources():
+    assert_one_line_error(patiens("klondike", "solve", "--seed", "1", "--frobnicate"), "no such option")
+    assert_one_line_error(patiens("klondike", "solve", "--seed", "1", "--draw", "2"), "draw")
+    assert_one_line_error(patiens("klondike", "solve", "--seed", "1", "--passes", "many"), "passes")
+    assert_one_line_error(patiens("klondike", "solve"), "no deal")
+    assert_one_line_error(patiens("klondike", "solve", "--seed", "1", "--pysol", "2"), "one deal source")
+    assert_one_line_error(patiens("klondike", "solve", "/no/such/file"), "no such file")
+    assert_one_line_error(patiens("klondike", "solve", "--seed", "1", "--max-memory", "lots"), "memory")
+    assert_one_line_error(patiens("klondike", "replay", "--seed", "1", "DR Q9"), "unknown token")
+
+
+def test_rules_reach_the_solver():
+    rules = make_rules("vegas", worry_back=False)
+    out = patiens("klondike", "solve", "--seed", "2", "--mode", "vegas", "--no-worry-back", "--json").json()
+    assert out["rules"] == rules.to_json()

@@ -1,0 +1,138 @@
+"""Klondike positions with answers worked out by hand (see each docstring)."""
+import pytest
+
+from referee import klondike as ref
+from solver.cards import make_card, parse_cards
+from solver.errors import DealError
+from solver.klondike import KlondikeDeal, make_rules, parse_line, replay, solve
+from solver.klondike.rules import PRESETS
+
+ALL_RULES = [make_rules(mode, worry_back=wb) for mode in PRESETS for wb in (True, False)]
+
+
+def check_line(deal, rules, result):
+    """The printed line replays legally, by the referee, to exactly the claimed count."""
+    start = ref.start(deal, rules.passes)
+    actions = [(int(a.kind), a.source, a.target, a.count) for a in result.line]
+    _, best = ref.replay(start, actions, rules.draw, rules.worry_back)
+    assert best == result.max_foundation
+
+
+def trivial_win() -> KlondikeDeal:
+    """Stock A..6 of every suit in order, each going home as drawn; the tableau holds
+    7..K so that every column digs down in order: won in any mode."""
+    text = """Talon: AC AD AH AS 2C 2D 2H 2S 3C 3D 3H 3S 4C 4D 4H 4S 5C 5D 5H 5S 6C 6D 6H 6S
+7H
+<8D> 7D
+<9C> <8C> 7C
+<KC> <QC> <JC> TC
+<KD> <QD> <JD> <TD> 9D
+<KH> <QH> <JH> <TH> <9H> 8H
+<KS> <QS> <JS> <TS> <9S> <8S> 7S
+"""
+    return KlondikeDeal.parse(text)
+
+
+def aces_under_kings() -> KlondikeDeal:
+    """Every Ace lies under its own King, and on those Kings lies a Queen whose only two
+    possible parents (the Kings of the other colour) are beneath it in the same column:
+    column 5 is AC AS KS KC under QH, column 6 is AD AH KH KD under QC (then 2C on top).
+    QH and QC can never move (no parent can ever be free, nothing can go home without an
+    Ace), so no Ace ever comes out: nothing reaches the foundations, whatever the rules.
+    The other 41 cards lie in plain order."""
+    frozen = {4: parse_cards("AC AS KS KC QH"), 5: parse_cards("AD AH KH KD QC 2C")}
+    rest = iter(c for c in range(52) if c not in frozen[4] + frozen[5])
+    columns = [frozen.get(i) or [next(rest) for _ in range(i + 1)] for i in range(7)]
+    return KlondikeDeal(columns=columns, face_down=list(range(7)), stock=list(rest))
+
+
+def stock_only(order: str) -> KlondikeDeal:
+    cards = parse_cards(order)
+    return KlondikeDeal(columns=[[] for _ in range(7)], face_down=[0] * 7, stock=cards)
+
+
+def full_order(first: str, suits: str) -> str:
+    return first + " " + " ".join(f"{r}{s}" for s in suits for r in "A23456789TJQK")
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: r.describe())
+def test_trivial_win(rules):
+    deal = trivial_win()
+    result = solve(deal, rules)
+    assert result.solvable is True and result.max_foundation == 52 and result.vegas_score == 208
+    assert result.proven
+    check_line(deal, rules, result)
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: r.describe())
+def test_aces_under_kings_is_zero(rules):
+    result = solve(aces_under_kings(), rules)
+    assert result.max_foundation == 0 and result.vegas_score == -52
+    assert result.solvable is False and result.proven and result.line == []
+
+
+def test_stock_in_order_is_won_by_drawing():
+    deal = stock_only(" ".join(f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK"))
+    result = solve(deal, make_rules("casino"))
+    assert result.solvable and result.max_foundation == 52
+    check_line(deal, make_rules("casino"), result)
+
+
+@pytest.mark.parametrize("worry_back, expected", [(False, 40), (True, 52)])
+def test_buried_two_of_clubs_needs_worry_back(worry_back, expected):
+    """Empty tableau, stock 2C 3C AC, then diamonds, hearts, spades A..K, then clubs 4..K.
+    3C buries 2C.  Stock cards come in rising order, so no red 4 can ever be on the
+    tableau (it would need a black 5 there first); without worry back 3C can never leave
+    the waste, so clubs stop at the Ace: 1 + 39 = 40.  With worry back a chain KS QH JS ..
+    4H comes down into an empty column, 3C goes on 4H, 2C is freed: 52."""
+    order = "2C 3C AC " + " ".join(f"{r}{s}" for s in "DHS" for r in "A23456789TJQK") + " " + \
+        " ".join(f"{r}C" for r in "456789TJQK")
+    deal = stock_only(order)
+    rules = make_rules("casino", worry_back=worry_back)
+    result = solve(deal, rules)
+    assert result.max_foundation == expected and result.proven
+    check_line(deal, rules, result)
+
+
+def seed_example_deal() -> KlondikeDeal:
+    """A deal whose stock starts with club 2, heart 4, club Ace (RULES.md, Klondike)."""
+    rest = [c for c in range(52) if c not in parse_cards("2C 4H AC")]
+    return KlondikeDeal.from_order(rest[:28] + parse_cards("2C 4H AC") + rest[28:])
+
+
+def test_seed_draw3_example():
+    """Draw 3: the group shows 2C, 4H, AC with AC on top.  AC goes home (-47); 4H is
+    then on top and 2C stays locked under it."""
+    deal = seed_example_deal()
+    assert deal.stock[:3] == parse_cards("2C 4H AC")
+    rules = make_rules("vegas")
+    played = replay(deal, rules, parse_line("DR WF"))
+    assert played.ok and played.foundation == 1
+    assert played.position.waste == parse_cards("2C 4H")  # 4H on top, 2C under it
+    locked = replay(deal, rules, parse_line("DR WF WF"))
+    assert not locked.ok and locked.error_index == 2 and "4H" in locked.error
+
+
+def test_draw3_turns_three_cards():
+    deal = seed_example_deal()
+    played = replay(deal, make_rules("vegas"), parse_line("DR"))
+    assert played.actions[0].count == 3 and played.actions[0].card == make_card(0, 1)
+
+
+def test_worry_back_off_refuses_worry_back():
+    deal = trivial_win()
+    played = replay(deal, make_rules(worry_back=False), parse_line("DR WF FC1"))
+    assert not played.ok and "worry back is off" in played.error
+
+
+def test_one_pass_refuses_redeal():
+    deal = trivial_win()
+    played = replay(deal, make_rules("casino"), parse_line("DR24 RD"))
+    assert not played.ok and "pass" in played.error
+
+
+def test_bad_positions_are_named():
+    with pytest.raises(DealError, match="face down"):
+        KlondikeDeal.parse(trivial_win().to_pysol().replace("\n7H\n", "\n<7H>\n"))
+    with pytest.raises(DealError, match="duplicated card AC"):
+        KlondikeDeal.parse(trivial_win().to_pysol().replace("AD", "AC", 1))
