@@ -95,11 +95,14 @@ def main():
         st = {"deals": len(theirs), "median_s": statistics.median(r["seconds"] for r in theirs),
               "max_s": max(r["seconds"] for r in theirs)}
         agree = sum(a["solvable"] == b["solvable"] for a, b in zip(ours, theirs))
-        disagree = [(a["id"], a["solvable"], b["result"]) for a, b in zip(ours, theirs) if a["solvable"] != b["solvable"]]
+        disagree = [(a["id"], a["solvable"], b["result"])
+                    for a, b in zip(ours, theirs) if a["solvable"] != b["solvable"]]
         ratio = st["median_s"] / so["median_s"] if so["median_s"] else float("inf")
-        data["pyksolve"] = {"ours_first_win": {"summary": so, "deals": ours}, "pyksolve": {"summary": st, "deals": theirs},
+        data["pyksolve"] = {"ours_first_win": {"summary": so, "deals": ours},
+                            "pyksolve": {"summary": st, "deals": theirs},
                             "agree": agree, "differ": disagree, "median_ratio": ratio}
-        lines.append(fmt_row("standard first-win (ours)", so, f"winnable {so['winnable']}, not proven {so['not_proven']}"))
+        lines.append(fmt_row("standard first-win (ours)", so,
+                             f"winnable {so['winnable']}, not proven {so['not_proven']}"))
         lines.append(f"| standard solve_fast (pyksolve) | {st['deals']} | {st['median_s'] * 1000:.1f} | | "
                      f"{st['max_s'] * 1000:.0f} | | | median ratio pyksolve/ours = {ratio:.0f}x |")
         lines += ["", f"Same verdict on {agree} of {len(deals)} deals; the others (ours, pyksolve): {disagree}"]

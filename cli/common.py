@@ -92,6 +92,18 @@ def choose_source(deal_file: Optional[str], seed: Optional[int], pysol: Optional
     return "file" if deal_file is not None else ("seed" if seed is not None else "pysol")
 
 
+def split_replay_args(args, seed, pysol):
+    """`replay [DEAL] MOVES...`: without --seed/--pysol the first word is the deal file.
+    Returns (deal file or None, the moves as one text)."""
+    args = list(args)
+    deal_file = None
+    if seed is None and pysol is None:
+        if not args:
+            raise DealError("no deal given: name a DEAL file (or -), --seed N or --pysol N, then the moves")
+        deal_file = args.pop(0)
+    return deal_file, " ".join(args)
+
+
 def limit_options(f: Callable) -> Callable:
     f = click.option("--max-memory", metavar="SIZE", default="1G", show_default=True,
                      help="Memory for the table of visited states (e.g. 256M, 2G); the search stops "
@@ -115,6 +127,22 @@ def output_options(f: Callable) -> Callable:
 
 def print_json(obj) -> None:
     click.echo(json.dumps(obj, indent=2))
+
+
+FORMAT_OPTION = click.option(
+    "--format", "fmt", type=click.Choice(["text", "pysol", "json"]), default="text", show_default=True,
+    help="text: a readable picture; pysol: PySol layout text (reads back in, as pysol-cards prints it); json.")
+
+
+def print_deal(deal, fmt: str) -> int:
+    """`show`: any game's deal as a picture, PySol layout text or JSON."""
+    if fmt == "pysol":
+        click.echo(deal.to_pysol(), nl=False)
+    elif fmt == "json":
+        print_json(deal.to_json())
+    else:
+        click.echo(deal.render())
+    return EXIT_OK
 
 
 def exit_code_for(stop_reason: str, proven: bool) -> int:

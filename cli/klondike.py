@@ -5,13 +5,27 @@ from typing import Optional
 
 import click
 
-from cli.common import (EXIT_BAD_INPUT, EXIT_CODES_HELP, EXIT_OK, choose_source, deal_source_options, exit_code_for,
-                        limit_options, make_limits, output_options, print_json, read_text, search_summary)
-from solver.errors import DealError
+from cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_CODES_HELP,
+    EXIT_OK,
+    FORMAT_OPTION,
+    choose_source,
+    deal_source_options,
+    exit_code_for,
+    limit_options,
+    make_limits,
+    output_options,
+    print_deal,
+    print_json,
+    read_text,
+    search_summary,
+    split_replay_args,
+)
 from solver.klondike import KlondikeDeal, format_line, make_rules, parse_line, replay, solve, vegas_score
 from solver.klondike.notation import explain
 from solver.klondike.rules import PRESETS, UNSET
-from solver.klondike.solve import stop_message
+from solver.limits import stop_message
 
 MOVES_HELP = """Moves are tokens separated by spaces (columns 1-7):
 DR or DRn draw once or n times; RD turn the waste over (next pass);
@@ -110,18 +124,11 @@ solve_cmd.name = "solve"
 @klondike.command()
 @click.argument("deal_file", metavar="[DEAL]", required=False)
 @deal_source_options
-@click.option("--format", "fmt", type=click.Choice(["text", "pysol", "json"]), default="text", show_default=True,
-              help="text: a readable picture; pysol: PySol layout text (reads back in); json: the JSON form.")
+@FORMAT_OPTION
 def show(deal_file, seed, pysol, fmt):
     """Print a deal readably, or write it out as PySol layout text or JSON."""
     deal = load_deal(deal_file, seed, pysol)
-    if fmt == "pysol":
-        click.echo(deal.to_pysol(), nl=False)
-    elif fmt == "json":
-        print_json(deal.to_json())
-    else:
-        click.echo(deal.render())
-    return EXIT_OK
+    return print_deal(deal, fmt)
 
 
 @klondike.command("replay", epilog=MOVES_HELP)
@@ -133,15 +140,10 @@ def show(deal_file, seed, pysol, fmt):
 def replay_cmd(args, seed, pysol, mode, draw, passes, worry_back, as_json, explain):
     """Check a line of moves: print the position and score it reaches, or the first
     illegal move.  Exit status 0 when every move is legal, 2 otherwise."""
-    args = list(args)
-    deal_file = None
-    if seed is None and pysol is None:
-        if not args:
-            raise DealError("no deal given: name a DEAL file (or -), --seed N or --pysol N, then the moves")
-        deal_file = args.pop(0)
+    deal_file, moves = split_replay_args(args, seed, pysol)
     deal = load_deal(deal_file, seed, pysol)
     rules = rules_from(mode, draw, passes, worry_back)
-    actions = parse_line(" ".join(args))
+    actions = parse_line(moves)
     played = replay(deal, rules, actions)
     if as_json:
         print_json({
@@ -159,7 +161,7 @@ def replay_cmd(args, seed, pysol, mode, draw, passes, worry_back, as_json, expla
         click.echo(f"Foundations: {played.foundation} cards, Vegas {vegas_score(played.foundation):+d} "
                    f"(most along the line: {played.max_foundation}, Vegas {vegas_score(played.max_foundation):+d})")
         if not played.ok:
-            token = _nth_token(args, played.error_index)
+            token = _nth_token(moves, played.error_index)
             click.echo(f"Illegal move {played.error_index + 1} ({token}): {played.error}")
     return EXIT_OK if played.ok else EXIT_BAD_INPUT
 
@@ -168,10 +170,10 @@ def explain_lines(played, deal):
     return explain(played.actions, sum(deal.foundations))
 
 
-def _nth_token(args, action_index: int) -> str:
+def _nth_token(moves: str, action_index: int) -> str:
     """The token that produced the action at action_index (DRn makes several actions)."""
     count = 0
-    for token in " ".join(args).replace(",", " ").split():
+    for token in moves.replace(",", " ").split():
         n = len(parse_line(token))
         if count + n > action_index:
             return token

@@ -2,6 +2,7 @@
 import click
 
 from cli.common import EXIT_CODES_HELP, PatiensGroup
+from cli.golf import golf
 from cli.klondike import klondike
 
 
@@ -16,6 +17,7 @@ def cli():
 
 
 cli.add_command(klondike)
+cli.add_command(golf)
 
 
 def main():

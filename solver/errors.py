@@ -7,3 +7,19 @@ as is and exits with status 2.
 
 class DealError(ValueError):
     """A deal, position or option the tool cannot accept, with the reason."""
+
+
+def read_json_or_none(text: str):
+    """The parsed object when a deal's text is JSON (it starts with { or [), else None.
+    An empty text or malformed JSON is a DealError."""
+    import json
+
+    stripped = text.lstrip()
+    if not stripped:
+        raise DealError("the deal is empty")
+    if stripped[0] not in "{[":
+        return None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise DealError(f"malformed JSON deal: {e.msg} at line {e.lineno}") from None

@@ -21,6 +21,10 @@ STOP_MESSAGES = {
 }
 
 
+def stop_message(reason: str) -> str:
+    return STOP_MESSAGES.get(reason, reason)
+
+
 def parse_memory(text: str) -> int:
     """'512M', '1G', '300000000' -> bytes."""
     t = str(text).strip().upper().replace(" ", "")

@@ -10,8 +10,8 @@ the most cards home, and its line must replay to exactly that.
 from conftest import scaled
 from hypothesis import given, reject, settings
 from hypothesis import strategies as st
-
 from referee import klondike as ref
+
 from solver.cards import make_card
 from solver.klondike import KlondikeDeal, KlondikeRules, solve
 

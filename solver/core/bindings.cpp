@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "golf.hpp"
 #include "klondike.hpp"
 
 namespace py = pybind11;
@@ -48,6 +49,7 @@ py::dict search_stats(const SearchResult<Move>& r) {
     d["reason"] = reason_name(r.reason);
     d["proven"] = is_proven(r.reason);
     d["nodes"] = r.nodes;
+    d["nodes_at_best"] = r.nodes_at_best;
     d["seconds"] = r.seconds;
     d["table_entries"] = r.table_entries;
     d["table_bytes"] = r.table_bytes;
@@ -143,6 +145,82 @@ py::dict klondike_replay(const py::dict& layout, const py::dict& rules, const st
     return d;
 }
 
+// --- Golf ---
+
+golf::Layout golf_layout(const py::dict& d) {
+    golf::Layout l;
+    l.columns = d["columns"].cast<std::vector<std::vector<int>>>();
+    l.stock = d["stock"].cast<std::vector<int>>();
+    l.base = d["base"].is_none() ? -1 : d["base"].cast<int>();
+    return l;
+}
+
+golf::Rules golf_rules(const py::dict& d) {
+    golf::Rules r;
+    r.wrap = d["wrap"].cast<bool>();
+    r.queen_on_king = d["queen_on_king"].cast<bool>();
+    r.king_on_ace_stop = d["king_on_ace_stop"].cast<bool>();
+    return r;
+}
+
+// Moves cross as a person's moves: a column index, or -1 for turning a stock card.
+void append_golf_moves(py::list& out, const golf::Golf::Move& m) {
+    for (int i = 0; i < m.draws; ++i) out.append(-1);
+    if (m.column != golf::Golf::kDraw) out.append(static_cast<int>(m.column));
+}
+
+py::list golf_dead(const golf::Golf& g) {
+    py::list dead;
+    for (auto [c, i] : g.dead_cards()) dead.append(py::make_tuple(c, i));
+    return dead;
+}
+
+py::dict golf_solve(const py::dict& layout, const py::dict& rules, uint64_t max_nodes, double timeout,
+                    uint64_t max_memory) {
+    const auto l = golf_layout(layout);
+    const auto r = golf_rules(rules);
+    golf::SolveOutcome out;
+    py::list dead = golf_dead(golf::Golf(l, r));
+    {
+        py::gil_scoped_release nogil;
+        out = golf::solve(l, r, make_limits(max_nodes, timeout, max_memory));
+    }
+    py::dict d = search_stats(out.search);
+    py::list moves;
+    for (const auto& m : out.search.line) append_golf_moves(moves, m);
+    d["moves"] = moves;
+    d["dead"] = dead;
+    return d;
+}
+
+py::dict golf_replay(const py::dict& layout, const py::dict& rules, const std::vector<int>& moves) {
+    golf::Golf game(golf_layout(layout), golf_rules(rules));
+    py::object error = py::none();
+    int index = -1;
+    int best = game.value();
+    for (size_t i = 0; i < moves.size(); ++i) {
+        if (moves[i] < -1 || moves[i] > 254) throw std::invalid_argument("bad Golf move");
+        const golf::Golf::Move m = moves[i] < 0 ? golf::Golf::Move{golf::Golf::kDraw, 1}
+                                                : golf::Golf::Move{static_cast<uint8_t>(moves[i]), 0};
+        const std::string err = game.act(m);
+        if (!err.empty()) {
+            error = py::str(err);
+            index = static_cast<int>(i);
+            break;
+        }
+        best = std::max(best, game.value());
+    }
+    py::dict d;
+    d["error"] = error;
+    d["error_index"] = index;
+    d["score"] = game.score();
+    d["best_score"] = -best;
+    d["cards_left"] = game.cards_left();
+    d["stock_left"] = game.stock_left();
+    d["heights"] = py::cast(std::vector<int>(game.heights().begin(), game.heights().end()));
+    return d;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -151,4 +229,7 @@ PYBIND11_MODULE(_core, m) {
     m.def("klondike_solve", &klondike_solve, py::arg("layout"), py::arg("rules"), py::arg("first_win") = false,
           py::arg("max_nodes") = 0, py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30);
     m.def("klondike_replay", &klondike_replay, py::arg("layout"), py::arg("rules"), py::arg("actions"));
+    m.def("golf_solve", &golf_solve, py::arg("layout"), py::arg("rules"), py::arg("max_nodes") = 0,
+          py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30);
+    m.def("golf_replay", &golf_replay, py::arg("layout"), py::arg("rules"), py::arg("moves"));
 }

@@ -119,6 +119,7 @@ struct SearchResult {
     StopReason reason = StopReason::Complete;
     std::vector<Move> line;      // moves from the start to a state of value `best`
     uint64_t nodes = 0;
+    uint64_t nodes_at_best = 0;  // when the best line was found: the rest of the search proved it
     uint64_t table_entries = 0;
     uint64_t table_bytes = 0;
     double seconds = 0.0;
@@ -181,6 +182,7 @@ private:
         if (v > result_.best) {
             result_.best = v;
             result_.line = path_;
+            result_.nodes_at_best = result_.nodes;
             if (v >= target_) return halt(StopReason::Target);
         }
         switch (table_.visit(game.key(), game.rank())) {

@@ -22,14 +22,25 @@ is an empty column.  The JSON form carries the same fields.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
 from solver import pysol, shuffle
-from solver.cards import (DECK, RANKS, SUITS, card_str, cards_str, check_deck, is_red, make_card,
-                          parse_card, parse_rank, rank_of)
-from solver.errors import DealError
+from solver.cards import (
+    DECK,
+    RANKS,
+    SUITS,
+    card_str,
+    cards_str,
+    check_deck,
+    is_red,
+    make_card,
+    parse_card,
+    parse_rank,
+    rank_of,
+)
+from solver.errors import DealError, read_json_or_none
+from solver.layout import layout_lines
 
 COLUMNS = 7
 
@@ -71,17 +82,8 @@ class KlondikeDeal:
     @classmethod
     def parse(cls, text: str, source: str = "") -> "KlondikeDeal":
         """A deal in PySol layout text or JSON (told apart by the first character)."""
-        stripped = text.lstrip()
-        if not stripped:
-            raise DealError("the deal is empty")
-        if stripped[0] in "{[":
-            try:
-                obj = json.loads(text)
-            except json.JSONDecodeError as e:
-                raise DealError(f"malformed JSON deal: {e.msg} at line {e.lineno}") from None
-            deal = cls.from_json(obj)
-        else:
-            deal = cls._parse_text(text)
+        obj = read_json_or_none(text)
+        deal = cls._parse_text(text) if obj is None else cls.from_json(obj)
         deal.source = source or deal.source
         return deal
 
@@ -91,20 +93,12 @@ class KlondikeDeal:
         waste: List[int] = []
         foundations = [0, 0, 0, 0]
         redeals = 0
-        columns: List[Tuple[int, List[int], int]] = []  # (line number, cards, face-down count)
-        for number, raw in enumerate(text.splitlines(), 1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            where = f"line {number}"
-            if line.startswith(":") or ":" not in line:
-                body = line[1:] if line.startswith(":") else line
-                cards, down = _parse_column(body, f"{where} (column {len(columns) + 1})")
-                columns.append((number, cards, down))
-                continue
-            head, _, rest = line.partition(":")
-            key = head.strip().lower()
-            if key in ("talon", "stock"):
+        columns: List[Tuple[str, List[int], int]] = []  # (where, cards, face-down count)
+        for where, key, rest in layout_lines(text):
+            if key is None:
+                cards, down = _parse_column(rest, f"{where} (column {len(columns) + 1})")
+                columns.append((where, cards, down))
+            elif key in ("talon", "stock"):
                 if stock is not None:
                     raise DealError(f"{where}: a second Talon line")
                 stock = _plain_cards(rest, where)
@@ -115,8 +109,8 @@ class KlondikeDeal:
             elif key == "pass":
                 redeals = _parse_int(rest, where, "pass number") - 1
             else:
-                raise DealError(f"{where}: unknown line {line[:30]!r} (expected Talon:, Waste:, "
-                                "Foundations:, Pass: or a column)")
+                raise DealError(f"{where}: unknown line {key + ':'!r} (expected Talon:, Waste:, Foundations:, "
+                                "Pass: or a column)")
         if stock is None:
             raise DealError("no 'Talon:' line: the stock must be listed (next card first)")
         if len(columns) != COLUMNS:

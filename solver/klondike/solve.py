@@ -9,7 +9,7 @@ from solver.errors import DealError
 from solver.klondike.deal import KlondikeDeal
 from solver.klondike.notation import Action, explain, format_line, vegas_score
 from solver.klondike.rules import KlondikeRules
-from solver.limits import PROVEN_REASONS, STOP_MESSAGES, Limits
+from solver.limits import PROVEN_REASONS, Limits
 
 ALL_HOME = 52
 
@@ -116,7 +116,3 @@ def replay(deal: KlondikeDeal, rules: KlondikeRules, actions: List[Action]) -> R
     return Replay(actions=done, error=raw["error"], error_index=raw["error_index"],
                   position=KlondikeDeal.from_core(raw["layout"], source=deal.source), foundation=raw["foundation"],
                   max_foundation=best)
-
-
-def stop_message(reason: str) -> str:
-    return STOP_MESSAGES.get(reason, reason)

@@ -1,0 +1,65 @@
+"""Golf benchmark: the exact minimal score over a fixed deal set, every variant.
+
+    python benchmarks/golf.py [--set deals/golf/seeds-1-200.jsonl] [--timeout 10]
+
+The set lists seeds: each variant deals them under its own rules (jokers and
+--empty-waste change the deal).  Per variant: median / p90 / max seconds, nodes
+per second, clearable count, mean best score, and the share of nodes spent
+after the best line was found (the proof).  Writes benchmarks/results/golf.{json,md}.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import DEALS, TABLE_HEAD, fmt_row, load_jsonl, machine, time_summary, write_results  # noqa: E402
+
+from solver.golf import GolfDeal, GolfRules, solve  # noqa: E402
+from solver.limits import Limits  # noqa: E402
+
+VARIANTS = {
+    "basic": GolfRules(),
+    "wrap": GolfRules(wrap=True),
+    "queen-on-king": GolfRules(queen_on_king=True),
+    "king-on-ace-stop": GolfRules(king_on_ace_stop=True),
+    "jokers-1": GolfRules(jokers=1),
+    "jokers-2": GolfRules(jokers=2),
+    "empty-waste": GolfRules(empty_waste=True),
+}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--set", default=os.path.join(DEALS, "golf", "seeds-1-200.jsonl"))
+    ap.add_argument("--timeout", type=float, default=10.0)
+    ap.add_argument("--variants", default=",".join(VARIANTS))
+    ap.add_argument("--limit", type=int, default=0)
+    args = ap.parse_args()
+    seeds = [d["seed"] for d in load_jsonl(args.set)]
+    if args.limit:
+        seeds = seeds[:args.limit]
+    data = {"machine": machine(), "set": os.path.relpath(args.set), "timeout_s": args.timeout, "variants": {}}
+    lines = [f"Golf, minimal score, {len(seeds)} deals ({os.path.basename(args.set)}), {args.timeout:g} s limit, "
+             f"{machine()['cpus']} CPUs, {machine()['date']}", "", TABLE_HEAD]
+    for name in args.variants.split(","):
+        rules = VARIANTS[name]
+        rows = []
+        for seed in seeds:
+            r = solve(GolfDeal.from_seed(seed, rules), Limits(timeout=args.timeout))
+            rows.append({"seed": seed, "nodes": r.nodes, "seconds": r.seconds, "best_score": r.best_score,
+                         "solvable": r.solvable, "proven": r.proven})
+        s = time_summary([r["seconds"] for r in rows], [r["nodes"] for r in rows])
+        s["clearable"] = sum(bool(r["solvable"]) for r in rows)
+        s["mean_best_score"] = statistics.mean(r["best_score"] for r in rows)
+        s["not_proven"] = sum(not r["proven"] for r in rows)
+        data["variants"][name] = {"rules": rules.to_json(), "summary": s, "deals": rows}
+        lines.append(fmt_row(name, s, f"clearable {s['clearable']}, mean score {s['mean_best_score']:.2f}, "
+                                      f"not proven {s['not_proven']}"))
+    write_results("golf", data, "\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,273 @@
+#include "golf.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "cards.hpp"
+
+namespace patiens::golf {
+
+Golf::Golf(const Layout& layout, const Rules& rules) : rules_(rules) {
+    if (rules.wrap && rules.king_on_ace_stop)
+        throw std::invalid_argument("--king-on-ace-stop makes no sense with --wrap (a King on an Ace is a normal move there)");
+    ncols_ = static_cast<int>(layout.columns.size());
+    if (ncols_ < 1 || ncols_ > kMaxColumns) throw std::invalid_argument("Golf needs 1 to 64 columns");
+    auto check_rank = [](int r) {
+        if (r < 0 || r > 13) throw std::invalid_argument("bad rank code");
+        return static_cast<uint8_t>(r);
+    };
+    for (const auto& col : layout.columns) {
+        if (col.size() > kMaxHeight) throw std::invalid_argument("a Golf column holds at most 15 cards");
+        std::vector<uint8_t> c;
+        for (int r : col) c.push_back(check_rank(r));
+        cols_.push_back(c);
+        height_.push_back(static_cast<uint8_t>(c.size()));
+        left_ += static_cast<int>(c.size());
+    }
+    for (int r : layout.stock) stock_.push_back(check_rank(r));
+    stock_len_ = static_cast<int>(stock_.size());
+    waste_ = layout.base < 0 ? WasteEmpty : check_rank(layout.base);
+
+    for (int r = 0; r <= 13; ++r)
+        for (int w = 0; w < 16; ++w)
+            if (fits(w, r)) {
+                accept_[r] |= 1u << w;
+                feeds_[w] |= 1u << r;
+            }
+
+    ZobristSource z(0x474f4c46ull);
+    key_height_.resize(ncols_ * (kMaxHeight + 1));
+    for (auto& k : key_height_) k = z.next();
+    key_waste_.resize(16);
+    for (auto& k : key_waste_) k = z.next();
+    hash_ = key_waste_[waste_];
+    for (int c = 0; c < ncols_; ++c) hash_ ^= key_height_[c * (kMaxHeight + 1) + height_[c]];
+    for (const auto& col : cols_)
+        for (int r : col) count_card(r, +1);
+}
+
+bool Golf::fits(int waste, int rank) const {
+    if (waste == WasteEmpty || waste == WasteJoker || rank == kJoker) return true;  // jokers are wild
+    if (waste == WasteStoppedKing) return false;
+    if (rules_.wrap) return waste % 13 + 1 == rank || rank % 13 + 1 == waste;
+    if (waste == 13) return rules_.queen_on_king && rank == 12;  // nothing on a King
+    if (waste == 1 && rank == 13) return rules_.king_on_ace_stop;
+    return waste - rank == 1 || rank - waste == 1;
+}
+
+uint8_t Golf::top_after(int waste, int rank) const {
+    if (rank == kJoker) return WasteJoker;
+    if (rank == 13 && waste == 1 && rules_.king_on_ace_stop) return WasteStoppedKing;
+    return static_cast<uint8_t>(rank);
+}
+
+int Golf::count_dead(std::vector<std::pair<int, int>>* which) const {
+    // A card can be played only once every card above it in its column is, and only
+    // onto a card that can be on the waste before it: the waste's top now, a stock
+    // card, or a tableau card that can itself be played and does not lie below it.
+    // The least fixpoint of "may be played" therefore over-approximates the truth, so
+    // the cards outside it can never be played.  The alive cards of a column are a top
+    // segment: alive_from[c] is its lowest index.
+    uint32_t avail = 1u << waste_;
+    for (int i = stock_pos_; i < stock_len_; ++i) avail |= 1u << stock_[i];
+    int alive_from[kMaxColumns];
+    for (int c = 0; c < ncols_; ++c) alive_from[c] = height_[c];
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int c = 0; c < ncols_; ++c) {
+            while (alive_from[c] > 0) {
+                const int r = cols_[c][alive_from[c] - 1];
+                if (!(avail & accept_[r])) break;
+                --alive_from[c];
+                avail |= 1u << r;
+                changed = true;
+            }
+        }
+    }
+    int dead = 0;
+    for (int c = 0; c < ncols_; ++c) {
+        dead += alive_from[c];
+        if (which)
+            for (int i = 0; i < alive_from[c]; ++i) which->push_back({c, i});
+    }
+    return dead;
+}
+
+std::vector<std::pair<int, int>> Golf::dead_cards() const {
+    std::vector<std::pair<int, int>> which;
+    count_dead(&which);
+    return which;
+}
+
+void Golf::count_card(int rank, int delta) { count_[rank] += delta; }
+
+int Golf::min_chains() const {
+    // Between two turned stock cards the player plays a chain: tableau cards each a
+    // neighbour of the one before.  Clearing the tableau covers its cards with such
+    // chains, so count the fewest walks that cover them: walks = cards - links, where a
+    // link joins a card of rank r to one of rank r+1.  Each card has at most two links,
+    // a King at most one when nothing may follow a King, and the links between two
+    // neighbouring ranks form a forest.  Maximising the links rank by rank from the Ace
+    // up is optimal (one fewer link at r frees at most one at r+1).  Links the greedy
+    // does not see (King-Ace with wrap or --king-on-ace-stop, jokers) are subtracted at
+    // their most.
+    const int* m = count_;
+    int n = 0;
+    for (int r = 1; r <= 13; ++r) n += m[r];
+    const bool kings_end = !rules_.wrap && !rules_.queen_on_king;
+    int links = 0, prev = 0;
+    for (int r = 1; r < 13; ++r) {
+        int cap = std::min(2 * m[r] - prev, 2 * m[r + 1]);
+        if (r == 12 && kings_end) cap = std::min(cap, m[13]);
+        if (m[r] && m[r + 1]) cap = std::min(cap, m[r] + m[r + 1] - 1);
+        prev = std::max(cap, 0);
+        links += prev;
+    }
+    int walks = n - links;
+    if (rules_.wrap) walks -= 2 * std::min(m[1], m[13]);
+    if (rules_.king_on_ace_stop) walks -= std::min(m[1], m[13]);
+    walks -= m[kJoker];  // removing a joker splits its walk in two at most
+    return std::max(walks, left_ > 0 ? 1 : 0);
+}
+
+int Golf::bound() const {
+    // Each chain of plays starts on the waste's top or on a turned stock card, and only
+    // a card on which some remaining tableau rank may be played can start one (in the
+    // basic rules, never a King).  Clearing needs min_chains() chains: the stock cards
+    // up to the one that starts the last of them must all be turned, so the stock left
+    // at the clear is at most what lies beyond it.  Short of starters, the tableau
+    // cannot be cleared: every chain missing leaves a card at least, and so does every
+    // card that can never be played.
+    if (left_ == 0) return value();
+    uint32_t present = 0;
+    for (int r = 0; r <= 13; ++r)
+        if (count_[r]) present |= 1u << r;
+    int need = min_chains() - ((feeds_[waste_] & present) ? 1 : 0);
+    int turned = 0;
+    for (int i = stock_pos_; i < stock_len_ && need > 0; ++i) {
+        ++turned;
+        if (feeds_[stock_[i]] & present) --need;
+    }
+    const int dead = count_dead(nullptr);
+    if (dead > 0 || need > 0) return -std::max({dead, need, 1});
+    return stock_left() - turned;
+}
+
+void Golf::moves(std::vector<Move>& out) const {
+    if (left_ == 0) return;  // the hole is over
+    // Playing column c after turning d stock cards leaves the same columns and the same
+    // waste top whatever d is (the played card), only with less stock for larger d: a
+    // dominated position.  So each column needs only the fewest turns that let its free
+    // card go (a King is kept twice under --king-on-ace-stop: on an Ace it stops).
+    uint8_t order[kMaxColumns];
+    int n = 0;
+    for (int c = 0; c < ncols_; ++c)
+        if (height_[c]) order[n++] = static_cast<uint8_t>(c);
+    // Taller columns first: they hold the cards hardest to reach.
+    std::stable_sort(order, order + n, [&](uint8_t a, uint8_t b) { return height_[a] > height_[b]; });
+    const int first = static_cast<int>(out.size());
+    for (int i = 0; i < n; ++i) {
+        const int c = order[i];
+        const int r = cols_[c][height_[c] - 1];
+        bool found[2] = {false, false};  // [whether the play stops a King]
+        for (int d = 0; d <= stock_len_ - stock_pos_ && !(found[0] && found[1]); ++d) {
+            const int top = d == 0 ? waste_ : stock_[stock_pos_ + d - 1];
+            if (!fits(top, r)) continue;
+            const bool stops = top_after(top, r) == WasteStoppedKing;
+            if (found[stops]) continue;
+            found[stops] = true;
+            out.push_back({static_cast<uint8_t>(c), static_cast<uint8_t>(d)});
+            if (!rules_.king_on_ace_stop || r != 13) found[!stops] = true;
+        }
+    }
+    // Plays without turning a card first (they keep the stock), then fewer turns; among
+    // equals, the play after which more free cards can follow (the chain goes on).
+    auto follow = [&](const Move& m) {
+        const int r = cols_[m.column][height_[m.column] - 1];
+        int k = 0;
+        for (int j = 0; j < n; ++j) {
+            const int cj = order[j];
+            const int h = cj == m.column ? height_[cj] - 1 : height_[cj];
+            if (h > 0 && (feeds_[r] >> cols_[cj][h - 1] & 1)) ++k;
+        }
+        return k - 16 * m.draws;
+    };
+    const int count = static_cast<int>(out.size()) - first;
+    int score[2 * kMaxColumns];
+    for (int i = 0; i < count; ++i) score[i] = follow(out[first + i]);
+    for (int i = 1; i < count; ++i) {  // insertion sort: a handful of moves, stable
+        const Move m = out[first + i];
+        const int sc = score[i];
+        int j = i;
+        for (; j > 0 && score[j - 1] < sc; --j) {
+            out[first + j] = out[first + j - 1];
+            score[j] = score[j - 1];
+        }
+        out[first + j] = m;
+        score[j] = sc;
+    }
+}
+
+void Golf::turn_stock(int draws) {
+    hash_ ^= key_waste_[waste_];
+    stock_pos_ += draws;
+    waste_ = stock_[stock_pos_ - 1];  // rank code: a joker is WasteJoker (0)
+    hash_ ^= key_waste_[waste_];
+}
+
+void Golf::play(int c) {
+    hash_ ^= key_waste_[waste_] ^ key_height_[c * (kMaxHeight + 1) + height_[c]];
+    const int r = cols_[c][--height_[c]];
+    hash_ ^= key_height_[c * (kMaxHeight + 1) + height_[c]];
+    --left_;
+    count_card(r, -1);
+    waste_ = top_after(waste_, r);
+    hash_ ^= key_waste_[waste_];
+}
+
+Golf::Undo Golf::apply(const Move& m) {
+    Undo u{waste_};
+    if (m.draws) turn_stock(m.draws);
+    if (m.column != kDraw) play(m.column);
+    return u;
+}
+
+void Golf::undo(const Move& m, const Undo& u) {
+    hash_ ^= key_waste_[waste_];
+    if (m.column != kDraw) {
+        const int c = m.column;
+        hash_ ^= key_height_[c * (kMaxHeight + 1) + height_[c]];
+        count_card(cols_[c][height_[c]], +1);
+        ++height_[c];
+        hash_ ^= key_height_[c * (kMaxHeight + 1) + height_[c]];
+        ++left_;
+    }
+    stock_pos_ -= m.draws;
+    waste_ = u.waste;
+    hash_ ^= key_waste_[waste_];
+}
+
+std::string Golf::act(const Move& m) {
+    if (left_ == 0) return "the tableau is already clear: the hole is over";
+    if (m.column == kDraw) {
+        if (stock_pos_ + m.draws > stock_len_) return "the stock is empty";
+    } else {
+        if (m.column >= ncols_) return "there is no column " + std::to_string(m.column + 1);
+        if (height_[m.column] == 0) return "column " + std::to_string(m.column + 1) + " is empty";
+        if (!fits(waste_, cols_[m.column][height_[m.column] - 1])) return "its free card does not fit on the waste";
+    }
+    apply(m);
+    return "";
+}
+
+SolveOutcome solve(const Layout& layout, const Rules& rules, const Limits& limits) {
+    Golf game(layout, rules);
+    SolveOutcome out;
+    out.dead_at_start = static_cast<int>(game.dead_cards().size());
+    // Nothing beats clearing the tableau without turning a stock card.
+    Search<Golf> search(game.stock_left(), false, limits);
+    out.search = search.run(game);
+    return out;
+}
+
+}  // namespace patiens::golf

@@ -1,0 +1,109 @@
+// Golf as a game for the search engine.
+//
+// Like black-hole-solver, the state is tiny: how many cards are left in each column,
+// how many stock cards were turned, and what lies on top of the waste.  Only ranks
+// matter to Golf, so the core sees ranks (jokers as 0); the Python side keeps the
+// card identities for printing.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "search.hpp"
+
+namespace patiens::golf {
+
+constexpr int kJoker = 0;       // rank code of a joker
+constexpr int kMaxColumns = 64;
+constexpr int kMaxHeight = 15;
+
+// What lies on top of the waste: a rank 1..13, a joker, nothing yet, or a King that
+// was played on an Ace under --king-on-ace-stop (nothing may follow it).
+enum WasteTop : uint8_t { WasteJoker = 0, WasteEmpty = 14, WasteStoppedKing = 15 };
+
+struct Rules {
+    bool wrap = false;              // K and A are neighbours both ways
+    bool queen_on_king = false;     // a Q may be played on a K
+    bool king_on_ace_stop = false;  // a K may be played on an A, then nothing on that K
+};
+
+struct Layout {
+    std::vector<std::vector<int>> columns;  // ranks (0 = joker), bottom first; the free card last
+    std::vector<int> stock;                 // ranks, next card first
+    int base = -1;                          // rank of the waste's base card; -1: empty waste
+};
+
+class Golf {
+public:
+    // The search plays macro moves: turn `draws` stock cards, then play the free card of
+    // `column` onto the waste.  Any line can be reordered so its stock cards are turned
+    // just before the play that needs them (trailing turns change no score), and since
+    // every move plays a card, no position can come back with more stock turned: that is
+    // what makes the stock dominance below sound.  A person's single turn of a stock card
+    // (replay) is column kDraw with draws 1.
+    struct Move {
+        uint8_t column;
+        uint8_t draws;
+    };
+    struct Undo {
+        uint8_t waste;
+    };
+    static constexpr uint8_t kDraw = 255;
+
+    Golf(const Layout& layout, const Rules& rules);  // throws std::invalid_argument
+
+    // --- the engine's interface: value = minus the hole's score ---
+    int value() const { return left_ == 0 ? stock_len_ - stock_pos_ : -left_; }
+    int bound() const;
+    // Same columns and waste top with more stock left reaches everything the other can
+    // (turn the extra cards first), so the stock position is a dominance rank, not key.
+    uint64_t key() const { return hash_; }
+    uint16_t rank() const { return static_cast<uint16_t>(stock_len_ - stock_pos_); }
+    void moves(std::vector<Move>& out) const;
+    Undo apply(const Move& m);
+    void undo(const Move& m, const Undo& u);
+
+    // --- play by a person's moves (replay) ---
+    std::string act(const Move& m);  // empty, or why the move is illegal
+
+    // Cards that can never be played whatever happens: (column, index) pairs.
+    std::vector<std::pair<int, int>> dead_cards() const;
+
+    int score() const { return -value(); }
+    int cards_left() const { return left_; }
+    int stock_left() const { return stock_len_ - stock_pos_; }
+    int waste_top() const { return waste_; }
+    const std::vector<uint8_t>& heights() const { return height_; }
+
+private:
+    bool fits(int waste, int rank) const;  // may a card of `rank` go on waste top `waste`?
+    uint8_t top_after(int waste, int rank) const;
+    int count_dead(std::vector<std::pair<int, int>>* which) const;
+    int min_chains() const;  // a lower bound on the chains of plays that can clear the tableau
+    void count_card(int rank, int delta);
+    void turn_stock(int draws);
+    void play(int column);
+
+    Rules rules_;
+    int ncols_ = 0;
+    std::vector<std::vector<uint8_t>> cols_;
+    std::vector<uint8_t> height_;
+    std::vector<uint8_t> stock_;
+    int stock_len_ = 0, stock_pos_ = 0, left_ = 0;
+    uint8_t waste_ = WasteEmpty;
+    uint32_t accept_[14] = {};  // accept_[rank]: bit w set when that rank may go on waste top w
+    uint32_t feeds_[16] = {};   // feeds_[w]: bit r set when rank r may go on waste top w
+    int count_[14] = {};        // tableau cards by rank (0: jokers), for min_chains
+    uint64_t hash_ = 0;
+    std::vector<uint64_t> key_height_, key_waste_;
+};
+
+struct SolveOutcome {
+    SearchResult<Golf::Move> search;
+    int dead_at_start = 0;
+};
+
+SolveOutcome solve(const Layout& layout, const Rules& rules, const Limits& limits);
+
+}  // namespace patiens::golf

@@ -1,0 +1,70 @@
+"""`patiens golf` as a user runs it."""
+import pytest
+from clihelp import assert_one_line_error, patiens
+from referee import golf as ref
+
+from solver.golf import GolfDeal, GolfRules, parse_line
+
+
+def test_solve_json_fields_and_line_replays():
+    out = patiens("golf", "solve", "--pysol", "2", "--wrap", "--json").json()
+    for key in ("solvable", "best_score", "cards_left", "stock_left", "proven", "line", "nodes", "seconds", "rules"):
+        assert key in out
+    deal = GolfDeal.from_pysol(2, GolfRules(wrap=True))
+    moves = [m.column for m in parse_line(" ".join(out["line"]), 7)]
+    assert ref.replay(deal.columns, deal.stock, deal.base, moves, wrap=True) == out["best_score"]
+    assert out["proven"] and out["solvable"] and out["stock_left"] == -out["best_score"]
+
+
+def test_bhs_format_is_black_hole_solver_like():
+    run = patiens("golf", "solve", "--pysol", "1", "--wrap", "--format", "bhs")
+    assert run.code == 0
+    lines = run.out.splitlines()
+    assert lines[0] == "Solved!"
+    moves = [line for line in lines if line.startswith(("Deal talon", "Move a card from stack"))]
+    assert moves and all(line == "Deal talon" or line.endswith("to the foundations") for line in moves)
+    assert any(line.startswith("Info: Card moved is ") for line in lines)
+
+
+def test_game_of_nine_holes():
+    out = patiens("golf", "game", "--seed", "1", "--json").json()
+    assert len(out["holes"]) == 9 and out["total"] == sum(h["best_score"] for h in out["holes"])
+    assert out["par"] == 45 and out["proven"]
+    text = patiens("golf", "game", "--seed", "1", "--par", "36")
+    assert text.code == 0 and "par 36" in text.out and "Total" in text.out
+
+
+def test_show_round_trip():
+    text = patiens("golf", "show", "--pysol", "3", "--format", "pysol").out
+    again = patiens("golf", "show", "-", "--format", "pysol", stdin=text)
+    assert again.code == 0 and again.out == text
+
+
+def test_limits():
+    run = patiens("golf", "solve", "--seed", "4", "--wrap", "--max-nodes", "50", "--json")
+    assert run.code == 3 and run.json()["proven"] is False
+
+
+GOOD = GolfDeal.from_seed(7).to_pysol()
+
+
+@pytest.mark.parametrize("text, words", [
+    ("nonsense here\n", ["line 1"]),
+    (GOOD.replace("Talon: ", "Talon: QX "), ["unknown card"]),
+    (GOOD.replace("Foundations: ", "Foundations: 2C 3C "), ["one card"]),
+    (GOOD.replace("Talon: " + GOOD.split()[1] + " ", "Talon: "), ["51 cards", "missing"]),
+    (GOOD.replace("Talon: ", "Talon: " + GOOD.split()[2] + " "), ["duplicated"]),
+    (GOOD.replace("Talon: ", "Talon: JK "), ["joker"]),
+    ("\n".join(GOOD.splitlines()[:-1]) + "\n", ["7 columns"]),
+    (GOOD.replace("Foundations:", "Foundationz:"), ["unknown line"]),
+])
+def test_bad_deals(text, words):
+    assert_one_line_error(patiens("golf", "solve", "-", stdin=text), *words)
+
+
+def test_bad_options():
+    assert_one_line_error(patiens("golf", "solve", "--seed", "1", "--wrap", "--king-on-ace-stop"), "king-on-ace-stop")
+    assert_one_line_error(patiens("golf", "solve", "--seed", "1", "--jokers", "3"), "jokers")
+    assert_one_line_error(patiens("golf", "solve", "--pysol", "1", "--jokers", "1"), "pysolfc")
+    assert_one_line_error(patiens("golf", "game", "--seed", "1", "--pysol", "1"), "one of them")
+    assert_one_line_error(patiens("golf", "replay", "--seed", "1", "1 Z"), "unknown token")
