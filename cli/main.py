@@ -4,6 +4,7 @@ import click
 from cli.common import EXIT_CODES_HELP, PatiensGroup
 from cli.golf import golf
 from cli.klondike import klondike
+from cli.poker import poker
 
 
 @click.group(cls=PatiensGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES_HELP)
@@ -18,6 +19,7 @@ def cli():
 
 cli.add_command(klondike)
 cli.add_command(golf)
+cli.add_command(poker)
 
 
 def main():

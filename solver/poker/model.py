@@ -1,0 +1,272 @@
+"""The CP-SAT model of Poker Squares with a known card order.
+
+Variables: x[i, r, c] = card i lies in cell (r, c); y[i, r] / z[i, c] = card i is in
+row r / column c.  The lines are scored one of two ways:
+
+  * claims, when the table allows it (hands.claims_are_exact): each line claims at
+    most one category, and only one its rank and suit counts allow (two cards of a
+    rank for a pair, five of a suit for a flush, ...).  A hand can claim its own
+    category and some lower ones; when no lower one ever scores more, the best claim
+    is the hand's true score.  This model is small and its linear relaxation usable;
+  * categories, for any other table (non-monotone and negative ones) and for jokers:
+    each line gets an exact one-hot category, every category defined both ways (if
+    and only if), so the solver can never pretend a hand is another category.  A
+    joker in a line gets a rank and a suit chosen for that line alone, so the
+    optimum makes it the best card of each of its hands.
+
+Symmetry breaking, only where the rules leave the symmetry whole:
+  * without diagonals or adjacency, rows are interchangeable and so are columns:
+    rows are kept in the order of their first card, and so are columns (the first
+    card then lies top left, which --first-top-left asks anyway);
+  * when rows and columns both score, transposing the grid changes nothing: the
+    second card may not lie at row 2, column 1;
+  * with adjacency only the grid's own rotations and reflections remain: the first
+    card lies in a fundamental region of them.
+A restricted problem (some cards fixed in their cells, for the tests' exhaustive
+checks) gets no symmetry breaking.
+"""
+from typing import Dict, List, Sequence, Tuple
+
+from ortools.sat.python import cp_model
+
+from solver.cards import is_joker, rank_of, suit_of
+from solver.poker.hands import CATEGORIES, ROYAL, STRAIGHTS, claims_are_exact
+from solver.poker.rules import SIZE, PokerRules
+
+Cell = Tuple[int, int]
+
+
+def neighbours(cell: Cell) -> List[Cell]:
+    r, c = cell
+    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < SIZE and 0 <= c + dc < SIZE]
+
+
+class PokerModel:
+    def __init__(self, cards: Sequence[int], rules: PokerRules, formulation: str = "auto",
+                 fixed: Dict[int, Cell] = None):
+        self.cards = list(cards)
+        self.rules = rules
+        self.fixed = fixed or {}
+        self.m = cp_model.CpModel()
+        self.cells = [(r, c) for r in range(SIZE) for c in range(SIZE)]
+        self._place()
+        if formulation == "auto":
+            jokers = any(is_joker(c) for c in self.cards)
+            formulation = "claims" if claims_are_exact(rules.table) and not jokers else "categories"
+        self.formulation = formulation
+        lines = [(name, self._members(name, cells)) for name, cells in rules.lines()]
+        score = self._claim if formulation == "claims" else self._hand
+        self.objective = sum(score(name, members) for name, members in lines)
+        self.m.Maximize(self.objective)
+        self._break_symmetry()
+        if rules.adjacent:
+            self._adjacency()
+
+    # --- where the cards go -------------------------------------------------------
+
+    def _place(self):
+        m, n = self.m, len(self.cards)
+        self.x = {(i, r, c): m.NewBoolVar(f"x{i}_{r}{c}") for i in range(n) for r, c in self.cells}
+        self.y = {(i, r): m.NewBoolVar(f"y{i}_{r}") for i in range(n) for r in range(SIZE)}
+        self.z = {(i, c): m.NewBoolVar(f"z{i}_{c}") for i in range(n) for c in range(SIZE)}
+        self.placed = []
+        for i in range(n):
+            placed = sum(self.x[i, r, c] for r, c in self.cells)
+            if self.rules.discards:
+                m.Add(placed <= 1)
+            else:
+                m.Add(placed == 1)
+            self.placed.append(placed)
+            for r in range(SIZE):
+                m.Add(self.y[i, r] == sum(self.x[i, r, c] for c in range(SIZE)))
+            for c in range(SIZE):
+                m.Add(self.z[i, c] == sum(self.x[i, r, c] for r in range(SIZE)))
+        for r, c in self.cells:
+            m.AddExactlyOne(self.x[i, r, c] for i in range(n))
+        for r in range(SIZE):  # redundant, but it helps propagation
+            m.Add(sum(self.y[i, r] for i in range(n)) == SIZE)
+            m.Add(sum(self.z[i, r] for i in range(n)) == SIZE)
+        if self.rules.first_top_left:
+            m.Add(self.x[0, 0, 0] == 1)
+        for i, (r, c) in self.fixed.items():
+            m.Add(self.x[i, r, c] == 1)
+
+    def _members(self, name: str, cells: List[Cell]):
+        """For each card, a 0/1 expression: the card lies in this line."""
+        if name.startswith("row"):
+            r = cells[0][0]
+            return [self.y[i, r] for i in range(len(self.cards))]
+        if name.startswith("column"):
+            c = cells[0][1]
+            return [self.z[i, c] for i in range(len(self.cards))]
+        return [sum(self.x[i, r, c] for r, c in cells) for i in range(len(self.cards))]
+
+    # --- what a line scores: claims ------------------------------------------------------
+
+    def _claim(self, name, members):
+        """A line claims at most one category, and only one its counts allow."""
+        m = self.m
+        cnt = {r: sum(members[i] for i, c in enumerate(self.cards) if rank_of(c) == r) for r in range(1, 14)}
+        scnt = {s: sum(members[i] for i, c in enumerate(self.cards) if suit_of(c) == s) for s in range(4)}
+        g2 = {r: m.NewBoolVar(f"{name}_g2_{r}") for r in cnt}
+        g3 = {r: m.NewBoolVar(f"{name}_g3_{r}") for r in cnt}
+        g4 = {r: m.NewBoolVar(f"{name}_g4_{r}") for r in cnt}
+        for r in cnt:
+            m.Add(2 * g2[r] <= cnt[r])
+            m.Add(3 * g3[r] <= cnt[r])
+            m.Add(4 * g4[r] <= cnt[r])
+        fl = {s: m.NewBoolVar(f"{name}_fl{s}") for s in scnt}
+        for s in scnt:
+            m.Add(SIZE * fl[s] <= scnt[s])
+        w = []
+        for j, window in enumerate(STRAIGHTS):
+            v = m.NewBoolVar(f"{name}_w{j}")
+            for r in window:
+                m.Add(v <= cnt[r])
+            m.Add(SIZE * v <= sum(cnt[r] for r in window))  # the window's ranks hold all five cards
+            w.append(v)
+        # Redundant for whole numbers, but they tighten the linear relaxation.
+        m.Add(sum(w) <= 1)
+        m.Add(sum(g2.values()) <= 2)
+        m.Add(sum(g3.values()) <= 1)
+        m.Add(sum(g4.values()) <= 1)
+        nothing = self.rules.table["nothing"]
+        claim = {c: m.NewBoolVar(f"{name}_{c}") for c in CATEGORIES if c != "nothing"}
+        m.AddAtMostOne(claim.values())
+        flush, straight = sum(fl.values()), sum(w)
+        m.Add(claim["royal flush"] <= flush)
+        m.Add(claim["royal flush"] <= w[-1])
+        m.Add(claim["straight flush"] <= flush)
+        m.Add(claim["straight flush"] <= straight)
+        m.Add(claim["flush"] <= flush)
+        m.Add(claim["straight"] <= straight)
+        m.Add(claim["four of a kind"] <= sum(g4.values()))
+        m.Add(claim["full house"] <= sum(g3.values()))
+        m.Add(2 * claim["full house"] <= sum(g2.values()))
+        m.Add(claim["three of a kind"] <= sum(g3.values()))
+        m.Add(2 * claim["two pair"] <= sum(g2.values()))
+        m.Add(claim["pair"] <= sum(g2.values()))
+        return nothing + sum((self.rules.table[c] - nothing) * v for c, v in claim.items())
+
+    # --- what a line scores: categories ---------------------------------------------------
+
+    def _and(self, lits, name):
+        v = self.m.NewBoolVar(name)
+        self.m.AddBoolAnd(lits).OnlyEnforceIf(v)
+        self.m.AddBoolOr([lit.Not() for lit in lits] + [v])
+        return v
+
+    def _hand(self, name: str, members) -> cp_model.LinearExpr:
+        m = self.m
+        real = [i for i, card in enumerate(self.cards) if not is_joker(card)]
+        jokers = [i for i, card in enumerate(self.cards) if is_joker(card)]
+        ranks = {r: [members[i] for i in real if rank_of(self.cards[i]) == r] for r in range(1, 14)}
+        suits = {s: [members[i] for i in real if suit_of(self.cards[i]) == s] for s in range(4)}
+        top = 4
+        if jokers:  # the joker(s) of this line become a rank and a suit chosen here
+            top = 4 + len(jokers)
+            j_in = sum(members[i] for i in jokers)
+            jr = {r: m.NewIntVar(0, len(jokers), f"{name}_jr{r}") for r in range(1, 14)}
+            js = {s: m.NewIntVar(0, len(jokers), f"{name}_js{s}") for s in range(4)}
+            m.Add(sum(jr.values()) == j_in)
+            m.Add(sum(js.values()) == j_in)
+            for r in ranks:
+                ranks[r] = ranks[r] + [jr[r]]
+            for s in suits:
+                suits[s] = suits[s] + [js[s]]
+        # b[r][k]: exactly k cards of rank r in the line
+        b = {}
+        for r in range(1, 14):
+            b[r] = [m.NewBoolVar(f"{name}_n{r}_{k}") for k in range(top + 1)]
+            m.AddExactlyOne(b[r])
+            m.Add(sum(k * b[r][k] for k in range(top + 1)) == sum(ranks[r]))
+        flush_by_suit = []
+        for s in range(4):
+            f = m.NewBoolVar(f"{name}_f{s}")
+            count = sum(suits[s])
+            m.Add(count == SIZE).OnlyEnforceIf(f)
+            m.Add(count <= SIZE - 1).OnlyEnforceIf(f.Not())
+            flush_by_suit.append(f)
+        windows = [self._and([b[r][0].Not() for r in sorted(w)], f"{name}_w{j}") for j, w in enumerate(STRAIGHTS)]
+        royal = windows[STRAIGHTS.index(ROYAL)]
+        bool_sum = lambda lits, tag: self._exact_bool(sum(lits), tag)  # noqa: E731
+        fl = bool_sum(flush_by_suit, f"{name}_fl")
+        st = bool_sum(windows, f"{name}_st")
+        has4 = bool_sum([b[r][k] for r in b for k in range(4, top + 1)], f"{name}_4")
+        has3 = bool_sum([b[r][3] for r in b], f"{name}_3")
+        pairs = sum(b[r][2] for r in b)
+        p1, p2 = m.NewBoolVar(f"{name}_p1"), m.NewBoolVar(f"{name}_p2")
+        m.Add(pairs == p1 + 2 * p2)
+        m.AddAtMostOne([p1, p2])
+        full_house = self._and([has3, p1], f"{name}_FH")
+        cat = {
+            "royal flush": self._and([royal, fl], f"{name}_RF"),
+            "straight flush": self._and([st, fl, royal.Not()], f"{name}_SF"),
+            "four of a kind": has4,
+            "full house": full_house,
+            "flush": self._and([fl, st.Not(), has4.Not(), full_house.Not()], f"{name}_FL"),
+            "straight": self._and([st, fl.Not()], f"{name}_ST"),
+            "three of a kind": self._and([has3, p1.Not(), fl.Not()], f"{name}_3K"),
+            "two pair": self._and([p2, fl.Not()], f"{name}_2P"),
+            "pair": self._and([p1, has3.Not(), fl.Not()], f"{name}_1P"),
+            "nothing": m.NewBoolVar(f"{name}_NO"),
+        }
+        # The nine definitions exclude one another; "nothing" is whatever is left.
+        m.AddExactlyOne(cat.values())
+        return sum(self.rules.table[c] * cat[c] for c in CATEGORIES)
+
+    def _exact_bool(self, expr, name):
+        """A bool equal to a 0/1 linear expression."""
+        v = self.m.NewBoolVar(name)
+        self.m.Add(expr == v)
+        return v
+
+    # --- symmetry and adjacency ---------------------------------------------------------
+
+    def _precede(self, var, lines: int):
+        """Lines (rows or columns) ordered by their first card: a card can be in line k
+        only if an earlier card is in line k-1."""
+        n = len(self.cards)
+        for k in range(1, lines):
+            for i in range(n):
+                self.m.AddBoolOr([var[j, k - 1] for j in range(i)] + [var[i, k].Not()])
+
+    def _break_symmetry(self):
+        rules = self.rules
+        if self.fixed:
+            return
+        if rules.adjacent:
+            if not rules.first_top_left and not rules.discards:
+                # the grid's rotations and reflections (only reflections keep rows rows)
+                region = [(r, c) for r in range(3) for c in range(3) if rules.rows_only or c >= r]
+                self.m.AddBoolOr([self.x[0, r, c] for r, c in region])
+            return
+        if rules.diagonals:
+            return
+        self._precede(self.y, SIZE)
+        self._precede(self.z, SIZE)
+        if not rules.rows_only and not rules.discards:
+            self.m.Add(self.x[1, 1, 0] == 0)
+
+    def _adjacency(self):
+        """Each card after the first placed one lies next to (also diagonally) a card
+        placed before it.  Cards are placed in the order they are turned."""
+        m, n = self.m, len(self.cards)
+        for i in range(1, n):
+            earlier = m.NewBoolVar(f"earlier{i}")  # some card before i is placed
+            m.Add(sum(self.placed[:i]) >= 1).OnlyEnforceIf(earlier)
+            m.Add(sum(self.placed[:i]) == 0).OnlyEnforceIf(earlier.Not())
+            for r, c in self.cells:
+                touching = [self.x[j, q, p] for q, p in neighbours((r, c)) for j in range(i)]
+                m.AddBoolOr(touching).OnlyEnforceIf([self.x[i, r, c], earlier])
+
+    # --- reading a solution -------------------------------------------------------------
+
+    def grid_of(self, value) -> List[List[int]]:
+        """The grid (rows of card indexes, -1 for none) from a value function."""
+        grid = [[-1] * SIZE for _ in range(SIZE)]
+        for (i, r, c), v in self.x.items():
+            if value(v):
+                grid[r][c] = i
+        return grid

@@ -1,0 +1,65 @@
+"""`patiens poker` as a user runs it."""
+import json
+
+import pytest
+from clihelp import assert_one_line_error, patiens
+
+from solver.cards import parse_card
+from solver.poker import PokerRules, score_grid
+
+
+def test_solve_json():
+    out = patiens("poker", "solve", "--seed", "5", "--json").json()
+    for key in ("score", "proven", "grid", "hands", "bound", "seconds", "rules"):
+        assert key in out
+    assert out["proven"] and out["bound"] == out["score"]
+    grid = [[parse_card(c) for c in row] for row in out["grid"]]
+    assert sum(h.points for h in score_grid(grid, PokerRules.make("english"))) == out["score"]
+
+
+def test_solve_text_draws_the_grid():
+    run = patiens("poker", "solve", "--seed", "5", "--table", "american")
+    assert run.code == 0 and "row 1" in run.out and "column 5" in run.out and "proven optimal" in run.out
+
+
+def test_score_shows_the_gap():
+    best = patiens("poker", "solve", "--seed", "5", "--json").json()
+    cards = [c for row in best["grid"] for c in row]
+    worse = cards[1:] + cards[:1]  # the same cards, shifted: a worse grid
+    out = patiens("poker", "score", "--grid", " ".join(worse), "--seed", "5", "--json").json()
+    assert out["best"] == best["score"] and out["gap"] == best["score"] - out["score"] >= 0
+    text = patiens("poker", "score", "--grid", " ".join(worse), "--seed", "5")
+    assert f"the best was {best['score']}" in text.out
+
+
+def test_custom_table_file_and_cards(tmp_path):
+    table = tmp_path / "table.json"
+    table.write_text(json.dumps({"pair": -3, "two pair": 9, "flush": 40, "straight": -10}))
+    cards = "AS KD QC JH TS 9D 8C 7H 6S 5D 4C 3H 2S AD KC QH JS TD 9C 8H 7S 6D 5C 4H 3S"
+    out = patiens("poker", "solve", "--cards", cards, "--table-file", str(table), "--json").json()
+    assert out["proven"] and out["rules"]["points"]["pair"] == -3
+
+
+def test_timeout_not_proven_exit_3():
+    run = patiens("poker", "solve", "--seed", "2", "--diagonals", "--timeout", "0.3", "--json")
+    out = run.json()
+    assert run.code in (0, 3) and (out["proven"] or out["bound"] >= out["score"])
+    assert run.code == (0 if out["proven"] else 3)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--cards", "AS KD"], ["25 cards"]),
+    (["--cards", "AS " * 25], ["duplicated"]),
+    (["--cards", "XX " * 25], ["unknown card"]),
+    (["--seed", "1", "--table", "german"], ["table"]),
+    (["--seed", "1", "--discards", "3"], ["discards"]),
+    (["--seed", "1", "--rows-only", "--diagonals"], ["rows-only"]),
+    (["--seed", "1", "--pysol", "1"], ["one way"]),
+    (["--seed", "1", "--table-file", "/no/such.json"], ["no such file"]),
+])
+def test_bad_input(args, words):
+    assert_one_line_error(patiens("poker", "solve", *args), *words)
+
+
+def test_bad_grid():
+    assert_one_line_error(patiens("poker", "score", "--grid", "AS KD"), "25 cards")
