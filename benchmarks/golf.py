@@ -16,7 +16,6 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import DEALS, TABLE_HEAD, fmt_row, load_jsonl, machine, time_summary, write_results  # noqa: E402
-
 from solver.golf import GolfDeal, GolfRules, solve  # noqa: E402
 from solver.limits import Limits  # noqa: E402
 

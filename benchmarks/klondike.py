@@ -21,7 +21,6 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import DEALS, TABLE_HEAD, fmt_row, load_jsonl, machine, time_summary, write_results  # noqa: E402
-
 from solver.klondike import KlondikeDeal, make_rules, solve  # noqa: E402
 from solver.limits import Limits  # noqa: E402
 

@@ -15,7 +15,6 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import machine, quantile, write_results  # noqa: E402
-
 from solver.poker import PokerRules, order_from_seed, solve  # noqa: E402
 
 CASES = {

@@ -1,6 +1,7 @@
 """The `patiens` command."""
 import click
 
+from cli.analyse import analyse
 from cli.common import EXIT_CODES_HELP, PatiensGroup
 from cli.golf import golf
 from cli.klondike import klondike
@@ -20,6 +21,7 @@ def cli():
 cli.add_command(klondike)
 cli.add_command(golf)
 cli.add_command(poker)
+cli.add_command(analyse)
 
 
 def main():

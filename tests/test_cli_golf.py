@@ -1,8 +1,8 @@
 """`patiens golf` as a user runs it."""
 import pytest
+
 from clihelp import assert_one_line_error, patiens
 from referee import golf as ref
-
 from solver.golf import GolfDeal, GolfRules, parse_line
 
 

@@ -1,8 +1,8 @@
 """`patiens klondike` as a user runs it: outputs, exit codes, bad input."""
 import pytest
+
 from clihelp import assert_one_line_error, patiens
 from referee import klondike as ref
-
 from solver.klondike import KlondikeDeal, make_rules, parse_line
 
 

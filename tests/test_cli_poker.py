@@ -2,8 +2,8 @@
 import json
 
 import pytest
-from clihelp import assert_one_line_error, patiens
 
+from clihelp import assert_one_line_error, patiens
 from solver.cards import parse_card
 from solver.poker import PokerRules, score_grid
 

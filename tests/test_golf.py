@@ -1,10 +1,10 @@
 """Golf: known answers, public facts, exhaustive cross-checks, variants."""
 import pytest
-from conftest import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from referee import golf as ref
 
+from conftest import scaled
+from referee import golf as ref
 from solver.cards import parse_card, parse_cards
 from solver.errors import DealError
 from solver.golf import GolfDeal, GolfRules, parse_line, play_game, replay, solve

@@ -7,11 +7,11 @@ foundations can come down in chains, and exhaustive play in Python would not end
 every primitive action, with no pruning and no bound; the solver must agree on
 the most cards home, and its line must replay to exactly that.
 """
-from conftest import scaled
 from hypothesis import given, reject, settings
 from hypothesis import strategies as st
-from referee import klondike as ref
 
+from conftest import scaled
+from referee import klondike as ref
 from solver.cards import make_card
 from solver.klondike import KlondikeDeal, KlondikeRules, solve
 

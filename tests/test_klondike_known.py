@@ -1,7 +1,7 @@
 """Klondike positions with answers worked out by hand (see each docstring)."""
 import pytest
-from referee import klondike as ref
 
+from referee import klondike as ref
 from solver.cards import make_card, parse_cards
 from solver.errors import DealError
 from solver.klondike import KlondikeDeal, make_rules, parse_line, replay, solve

@@ -1,0 +1,156 @@
+"""`patiens analyse`: many deals in a batch, resumable, with statistics and a plot."""
+from __future__ import annotations
+
+import click
+
+from cli import golf as golf_cli
+from cli import klondike as klondike_cli
+from cli import poker as poker_cli
+from cli.common import EXIT_INTERRUPTED, EXIT_OK, limit_options, make_limits, print_json
+from solver.batch import (
+    Interrupted,
+    Job,
+    ResultsFile,
+    dask_executor,
+    file_specs,
+    format_summary,
+    plot,
+    pysol_specs,
+    run_batch,
+    seed_specs,
+    summarize,
+)
+from solver.errors import DealError
+from solver.limits import Limits
+
+BATCH_HELP = """Results go to --out as JSON Lines (or CSV when the name ends in .csv), one
+record per deal, written as each deal finishes.  Rerunning the same command with
+the same file skips the deals already there: an interrupted or killed run loses
+nothing.  A deal that cannot be read is recorded as an error and the batch goes on.
+Exit status: 0 done, 130 interrupted (rerun to resume), 2 bad input."""
+
+
+def batch_options(f):
+    f = click.option("--quiet", is_flag=True, help="No progress bar.")(f)
+    f = click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")(f)
+    f = click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
+                     help="A histogram of the best scores with the break-even / par / win line.")(f)
+    f = click.option("--lines", is_flag=True, help="Keep each deal's best line (or grid) in its record.")(f)
+    f = click.option("--chunk-size", type=click.IntRange(1), metavar="N",
+                     help="Deals per task (default: about 8 tasks per worker, at most 64 deals each).")(f)
+    f = click.option("--scheduler", metavar="tcp://HOST:8786",
+                     help="Run on a Dask distributed cluster (pip install 'patiens[dask]') instead of local "
+                          "processes.")(f)
+    f = click.option("--workers", type=click.IntRange(0), default=0, show_default=True,
+                     help="Local worker processes (0: one per core).")(f)
+    f = click.option("--out", "out", required=True, type=click.Path(dir_okay=False), metavar="FILE",
+                     help="Results file (.jsonl, or .csv); an existing one is resumed.")(f)
+    f = click.option("--deals", type=click.Path(), metavar="PATH",
+                     help="A folder of deal files, a .jsonl deal set, or one deal file.")(f)
+    f = click.option("--pysol", "pysol_range", metavar="RANGE", help="PySolFC game numbers, e.g. 1-1000.")(f)
+    f = click.option("--seeds", metavar="RANGE", help="Seeds of our shuffle, e.g. 1-100000 or 1-10,50-60.")(f)
+    return f
+
+
+def specs_from(seeds, pysol_range, deals):
+    given = [v for v in (seeds, pysol_range, deals) if v is not None]
+    if len(given) != 1:
+        raise DealError("give the deals one way: --seeds RANGE, --pysol RANGE or --deals PATH")
+    if seeds is not None:
+        return seed_specs(seeds)
+    if pysol_range is not None:
+        return pysol_specs(pysol_range)
+    return file_specs(deals)
+
+
+def run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot_path, as_json, quiet,
+        bonus=0, par=45):
+    specs = specs_from(seeds, pysol_range, deals)
+    executor = dask_executor(scheduler) if scheduler else None
+    try:
+        outcome = run_batch(job, specs, out, executor=executor, chunk_size=chunk_size, progress=not quiet,
+                            workers=workers)
+    except Interrupted as e:
+        click.echo(f"patiens: {e} (results so far are in {out})", err=True)
+        return EXIT_INTERRUPTED
+    records = [r for r in outcome.results.all() if r["id"] in {s.id for s in specs}]
+    return report(records, out, plot_path, as_json, bonus, par,
+                  note=f"{outcome.done} solved now, {outcome.skipped} already in {out}")
+
+
+def report(records, out, plot_path, as_json, bonus, par, note=""):
+    stats = summarize(records, bonus=bonus, par=par)
+    if plot_path:
+        plot(records, plot_path, par=par)
+    if as_json:
+        print_json(stats)
+    else:
+        if note:
+            click.echo(note)
+        click.echo(format_summary(stats))
+        if plot_path:
+            click.echo(f"plot: {plot_path}")
+    return EXIT_OK
+
+
+@click.group(help="Deal analysis at scale: a batch of deals, solved in parallel, with statistics.")
+def analyse():
+    pass
+
+
+@analyse.command("klondike", epilog=BATCH_HELP)
+@batch_options
+@klondike_cli.rules_options
+@click.option("--first-win", is_flag=True, help="Only decide winnability (faster; max foundation then a lower "
+                                               "bound on lost deals).")
+@click.option("--bonus", type=click.IntRange(0), default=0, show_default=True,
+              help="The historic casino bonus for a full solve (e.g. 500), in the expected-value figures.")
+@limit_options
+def klondike_cmd(seeds, pysol_range, deals, out, workers, scheduler, chunk_size, lines, plot, as_json, quiet, mode,
+                 draw, passes, worry_back, first_win, bonus, max_nodes, timeout, max_memory):
+    """Klondike over many deals: winnable rate, max foundation, Vegas figures."""
+    rules = klondike_cli.rules_from(mode, draw, passes, worry_back)
+    job = Job("klondike", rules, make_limits(max_nodes, timeout, max_memory), first_win=first_win, lines=lines)
+    return run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot, as_json, quiet, bonus=bonus)
+
+
+@analyse.command("golf", epilog=BATCH_HELP)
+@batch_options
+@golf_cli.rules_options
+@click.option("--par", type=click.Choice(["45", "36"]), default="45", show_default=True,
+              help="Par of nine holes (consecutive deals make a game).")
+@limit_options
+def golf_cmd(seeds, pysol_range, deals, out, workers, scheduler, chunk_size, lines, plot, as_json, quiet, wrap,
+             queen_on_king, king_on_ace_stop, jokers, empty_waste, decks, par, max_nodes, timeout, max_memory):
+    """Golf over many deals: minimal scores, clearable rate, nine-hole totals against par."""
+    rules = golf_cli.rules_from(wrap, queen_on_king, king_on_ace_stop, jokers, empty_waste, decks)
+    job = Job("golf", rules, make_limits(max_nodes, timeout, max_memory), lines=lines)
+    return run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot, as_json, quiet,
+               par=int(par))
+
+
+@analyse.command("poker", epilog=BATCH_HELP)
+@batch_options
+@poker_cli.rules_options
+@click.option("--timeout", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
+              help="Per deal: stop with the best grid and CP-SAT's bound (not proven).")
+def poker_cmd(seeds, pysol_range, deals, out, workers, scheduler, chunk_size, lines, plot, as_json, quiet, table,
+              table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only, timeout):
+    """Poker Squares over many card orders: optima and the share reaching the book's win."""
+    rules = poker_cli.rules_from(table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only)
+    job = Job("poker", rules, Limits(timeout=timeout or 0.0), lines=lines)
+    return run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot, as_json, quiet)
+
+
+@analyse.command("summarize")
+@click.argument("results", type=click.Path(exists=True, dir_okay=False))
+@click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png", help="Draw the histogram too.")
+@click.option("--bonus", type=click.IntRange(0), default=0, show_default=True, help="Klondike: casino bonus.")
+@click.option("--par", type=click.Choice(["45", "36"]), default="45", show_default=True, help="Golf: par.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def summarize_cmd(results, plot, bonus, par, as_json):
+    """Recompute the summary (and plot) from a results file."""
+    records = ResultsFile(results).all()
+    if not records:
+        raise DealError(f"{results} holds no results")
+    return report(records, results, plot, as_json, bonus, int(par))

@@ -1,0 +1,97 @@
+"""One deal of a batch: load it, solve it, make its record.
+
+A job holds a game's rules and limits and turns a DealSpec into a record (a
+plain dict, one line of the results file).  Jobs are picklable: they run in
+worker processes or on Dask workers.  A deal that cannot be read becomes an error
+record with the reason; the batch goes on.
+"""
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass
+from typing import List
+
+from solver.batch.specs import DealSpec
+from solver.errors import DealError
+from solver.limits import Limits
+
+
+@dataclass(frozen=True)
+class Job:
+    game: str
+    rules: object           # KlondikeRules, GolfRules or PokerRules
+    limits: Limits
+    first_win: bool = False  # Klondike: only decide winnability
+    lines: bool = False      # keep each deal's best line in its record
+    poker_workers: int = 1   # CP-SAT workers per Poker deal (processes already run in parallel)
+
+    def rules_json(self) -> dict:
+        out = self.rules.to_json()
+        if self.first_win:
+            out["first_win"] = True
+        return out
+
+    def run(self, spec: DealSpec) -> dict:
+        base = {"id": spec.id, "n": spec.n, "game": self.game, "rules": self.rules_json()}
+        try:
+            base.update(getattr(self, "_" + self.game)(spec))
+            base["error"] = None
+        except DealError as e:
+            base.update(verdict="error", error=str(e), proven=False)
+        except Exception as e:  # noqa: BLE001 - a bug on one deal must not stop the batch
+            last = traceback.format_exc().strip().splitlines()[-1]
+            base.update(verdict="error", error=f"internal error: {type(e).__name__}: {e} ({last})", proven=False)
+        return base
+
+    def _klondike(self, spec: DealSpec) -> dict:
+        from solver.klondike import KlondikeDeal, solve
+        deal = {"seed": KlondikeDeal.from_seed, "pysol": KlondikeDeal.from_pysol,
+                "text": KlondikeDeal.parse}[spec.kind](spec.payload)
+        r = solve(deal, self.rules, first_win=self.first_win, limits=self.limits)
+        verdict = {True: "won", False: "lost", None: "unknown"}[r.solvable]
+        out = {"verdict": verdict, "solvable": r.solvable, "score": r.max_foundation,
+               "max_foundation": r.max_foundation, "vegas_score": r.vegas_score, "exact": r.exact,
+               "proven": r.proven, "stop_reason": r.stop_reason, "nodes": r.nodes, "seconds": round(r.seconds, 6)}
+        if self.lines:
+            out["line"] = r.tokens
+        return out
+
+    def _golf(self, spec: DealSpec) -> dict:
+        from solver.golf import GolfDeal, solve
+        if spec.kind == "seed":
+            deal = GolfDeal.from_seed(spec.payload, self.rules)
+        elif spec.kind == "pysol":
+            deal = GolfDeal.from_pysol(spec.payload, self.rules)
+        else:
+            deal = GolfDeal.parse(spec.payload, self.rules)
+        r = solve(deal, self.limits)
+        verdict = {True: "cleared", False: "not cleared", None: "unknown"}[r.solvable]
+        out = {"verdict": verdict, "solvable": r.solvable, "score": r.best_score, "best_score": r.best_score,
+               "cards_left": r.cards_left, "stock_left": r.stock_left, "proven": r.proven,
+               "stop_reason": r.stop_reason, "impossible_reason": r.impossible_reason, "nodes": r.nodes,
+               "seconds": round(r.seconds, 6)}
+        if self.lines:
+            out["line"] = r.tokens
+        return out
+
+    def _poker(self, spec: DealSpec) -> dict:
+        from solver.cards import card_str
+        from solver.poker import order_from_pysol, order_from_seed, parse_order, solve
+        if spec.kind == "seed":
+            order = order_from_seed(spec.payload, self.rules)
+        elif spec.kind == "pysol":
+            order = order_from_pysol(spec.payload, self.rules)
+        else:
+            order = parse_order(spec.payload, self.rules)
+        r = solve(order, self.rules, timeout=self.limits.timeout, workers=self.poker_workers)
+        verdict = {True: "won", False: "lost", None: "-"}[r.won]
+        out = {"verdict": verdict, "score": r.score, "bound": r.bound, "won": r.won, "proven": r.proven,
+               "stop_reason": r.stop_reason, "seconds": round(r.seconds, 6)}
+        if self.lines:
+            out["grid"] = [[card_str(c) for c in row] for row in r.grid]
+        return out
+
+
+def run_chunk(job: Job, specs: List[DealSpec]) -> List[dict]:
+    """What a worker runs: a few deals at a time, to keep per-task overhead small."""
+    return [job.run(spec) for spec in specs]

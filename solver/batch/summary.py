@@ -1,0 +1,161 @@
+"""Statistics of a batch's results, as numbers, as text, and as a plot."""
+from __future__ import annotations
+
+import math
+import statistics
+from typing import Dict, List, Optional
+
+from solver.poker.hands import WIN_SCORES
+
+BREAK_EVEN = 11        # Klondike: 11 cards home is the first score above the deck's 52
+GOLF_HOLES = 9
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> Optional[tuple]:
+    """The 95% Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return None
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def quantiles(values: List[float]) -> Dict[str, float]:
+    ordered = sorted(values)
+
+    def q(p):
+        return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+    return {"min": ordered[0], "p10": q(0.1), "p25": q(0.25), "median": statistics.median(ordered),
+            "p75": q(0.75), "p90": q(0.9), "max": ordered[-1]}
+
+
+def summarize(records: List[dict], bonus: int = 0, par: int = 45) -> dict:
+    """The figures of a batch (records sorted into the series' order first)."""
+    records = sorted(records, key=lambda r: (r.get("n", 0), r["id"]))
+    game = records[0]["game"] if records else None
+    ok = [r for r in records if r.get("verdict") != "error"]
+    out = {"game": game, "deals": len(records), "errors": len(records) - len(ok),
+           "not_proven": sum(not r.get("proven") for r in ok),
+           "error_examples": [(r["id"], r["error"]) for r in records if r.get("verdict") == "error"][:5]}
+    if not ok:
+        return out
+    scores = [r["score"] for r in ok]
+    out["score"] = {"mean": statistics.mean(scores), **quantiles(scores),
+                    "histogram": {str(k): scores.count(k) for k in sorted(set(scores))}}
+    if game in ("klondike", "golf"):
+        decided = [r for r in ok if r.get("solvable") is not None]
+        wins = sum(bool(r["solvable"]) for r in decided)
+        out["winnable"] = {"count": wins, "decided": len(decided), "unknown": len(ok) - len(decided),
+                           "rate": wins / len(decided) if decided else None, "wilson95": wilson(wins, len(decided))}
+    if game == "klondike":
+        vegas = [r["vegas_score"] for r in ok]
+        balance, low, high = 0, 0, 0
+        for v in vegas:
+            balance += v
+            low, high = min(low, balance), max(high, balance)
+        at_least = sum(r["max_foundation"] >= BREAK_EVEN for r in ok)
+        casino = [v + (bonus if r.get("solvable") else 0) for v, r in zip(vegas, ok)]
+        out["vegas"] = {"expected_per_deal": statistics.mean(vegas),
+                        "break_even_share": at_least / len(ok), "break_even_wilson95": wilson(at_least, len(ok)),
+                        "cumulative_balance": balance, "cumulative_low": low, "cumulative_high": high,
+                        "bonus": bonus, "casino_expected_per_deal": statistics.mean(casino),
+                        "casino_expected_return_per_dollar": (statistics.mean(casino) + 52) / 52}
+    if game == "golf":
+        games = [scores[i:i + GOLF_HOLES] for i in range(0, len(scores) - GOLF_HOLES + 1, GOLF_HOLES)]
+        totals = [sum(g) for g in games]
+        out["golf"] = {"par": par, "games": len(totals),
+                       "mean_total": statistics.mean(totals) if totals else None,
+                       "at_or_under_par": sum(t <= par for t in totals),
+                       "at_or_under_par_share": (sum(t <= par for t in totals) / len(totals)) if totals else None,
+                       "perfect_games": sum(t <= 0 for t in totals)}
+    if game == "poker":
+        table = ok[0]["rules"]["table"]
+        win = WIN_SCORES.get(table)
+        out["poker"] = {"table": table, "win_score": win}
+        if win is not None:
+            k = sum(s >= win for s in scores)
+            out["poker"].update(wins=k, win_share=k / len(scores), win_wilson95=wilson(k, len(scores)))
+    return out
+
+
+def _pct(x) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _interval(ci) -> str:
+    return "" if not ci else f" (95% CI {_pct(ci[0])} - {_pct(ci[1])})"
+
+
+def format_summary(s: dict) -> str:
+    lines = [f"{s['deals']} {s['game'] or ''} deals; {s['errors']} error(s); {s.get('not_proven', 0)} not proven "
+             "within the limits"]
+    for deal_id, error in s.get("error_examples", []):
+        lines.append(f"  error: {deal_id}: {error}")
+    if "score" not in s:
+        return "\n".join(lines)
+    sc = s["score"]
+    label = {"klondike": "max foundation", "golf": "best score", "poker": "optimum"}.get(s["game"], "score")
+    lines.append(f"{label}: mean {sc['mean']:.2f}, median {sc['median']}, p10 {sc['p10']}, p90 {sc['p90']}, "
+                 f"min {sc['min']}, max {sc['max']}")
+    if "winnable" in s:
+        w = s["winnable"]
+        word = "winnable" if s["game"] == "klondike" else "clearable"
+        lines.append(f"{word}: {w['count']} of {w['decided']} = {_pct(w['rate'])}{_interval(w['wilson95'])}"
+                     + (f"; {w['unknown']} unknown" if w["unknown"] else ""))
+    if "vegas" in s:
+        v = s["vegas"]
+        lines.append(f"Vegas, perfect play: {v['expected_per_deal']:+.2f} per deal; at or above break-even "
+                     f"({BREAK_EVEN} cards): {_pct(v['break_even_share'])}{_interval(v['break_even_wilson95'])}")
+        lines.append(f"cumulative balance over the series: {v['cumulative_balance']:+d} (low {v['cumulative_low']:+d}, "
+                     f"high {v['cumulative_high']:+d})")
+        bonus = f", ${v['bonus']} for a full solve" if v["bonus"] else ""
+        lines.append(f"historic casino game ($52 a deck, $5 a card{bonus}): {v['casino_expected_per_deal']:+.2f} "
+                     f"per deal, {v['casino_expected_return_per_dollar']:.3f} returned per dollar staked")
+    if "golf" in s:
+        g = s["golf"]
+        if g["games"]:
+            lines.append(f"nine-hole games: {g['games']}, mean total {g['mean_total']:.1f}, at or under par "
+                         f"{g['par']}: {g['at_or_under_par']} ({_pct(g['at_or_under_par_share'])}), "
+                         f"perfect: {g['perfect_games']}")
+        else:
+            lines.append("nine-hole games: none (fewer than nine deals)")
+    if "poker" in s and s["poker"].get("win_score") is not None:
+        p = s["poker"]
+        lines.append(f"reaching the book's win ({p['win_score']}, {p['table']}): {p['wins']} = "
+                     f"{_pct(p['win_share'])}{_interval(p['win_wilson95'])}")
+    return "\n".join(lines)
+
+
+def plot(records: List[dict], path: str, par: int = 45) -> None:
+    """A histogram of the best scores with the break-even / par / win line marked."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ok = [r for r in records if r.get("verdict") != "error"]
+    if not ok:
+        raise ValueError("no results to plot")
+    game = ok[0]["game"]
+    scores = [r["score"] for r in ok]
+    fig, ax = plt.subplots(figsize=(9, 5), dpi=110)
+    lo, hi = min(scores), max(scores)
+    ax.hist(scores, bins=range(lo, hi + 2), align="left", color="#4477aa", edgecolor="white")
+    if game == "klondike":
+        line, text = BREAK_EVEN - 0.5, f"break-even: {BREAK_EVEN} cards (Vegas +3)"
+        xlabel = "most cards on the foundations"
+    elif game == "golf":
+        line, text, xlabel = par / GOLF_HOLES, f"par a hole ({par}/9)", "best score of the hole (lower is better)"
+    else:
+        win = WIN_SCORES.get(ok[0]["rules"]["table"])
+        line, text, xlabel = (win, f"the book's win ({win})", "optimal score") if win else (None, "", "optimal score")
+    if line is not None:
+        ax.axvline(line, color="#cc3311", linewidth=2)
+        ax.text(line, ax.get_ylim()[1] * 0.95, "  " + text, color="#cc3311", va="top")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("deals")
+    ax.set_title(f"{game}: {len(ok)} deals, perfect play ({sum(not r.get('proven') for r in ok)} not proven)")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
