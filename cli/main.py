@@ -3,6 +3,7 @@ import click
 
 from cli.analyse import analyse
 from cli.common import EXIT_CODES_HELP, PatiensGroup
+from cli.generate import generate_group
 from cli.golf import golf
 from cli.klondike import klondike
 from cli.poker import poker
@@ -22,6 +23,7 @@ cli.add_command(klondike)
 cli.add_command(golf)
 cli.add_command(poker)
 cli.add_command(analyse)
+cli.add_command(generate_group, name="generate")
 
 
 def main():

@@ -6,6 +6,7 @@
 
 #include "golf.hpp"
 #include "klondike.hpp"
+#include "players.hpp"
 
 namespace py = pybind11;
 using namespace patiens;
@@ -221,6 +222,31 @@ py::dict golf_replay(const py::dict& layout, const py::dict& rules, const std::v
     return d;
 }
 
+// --- simple players ---
+
+py::dict klondike_playouts(const py::dict& layout, const py::dict& rules, int count, uint64_t seed) {
+    const klondike::Klondike game(klondike_layout(layout), klondike_rules(rules));
+    py::list home;
+    int wins = 0;
+    for (int i = 0; i < count; ++i) {
+        const auto p = players::play_klondike(game, seed * 1000003ull + static_cast<uint64_t>(i));
+        wins += p.won;
+        home.append(p.max_foundation);
+    }
+    py::dict d;
+    d["wins"] = wins;
+    d["max_foundation"] = home;
+    return d;
+}
+
+py::list golf_playouts(const py::dict& layout, const py::dict& rules, int count, uint64_t seed, bool tallest_first) {
+    const golf::Golf game(golf_layout(layout), golf_rules(rules));
+    py::list scores;
+    for (int i = 0; i < count; ++i)
+        scores.append(players::play_golf(game, seed * 1000003ull + static_cast<uint64_t>(i), tallest_first));
+    return scores;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -232,4 +258,8 @@ PYBIND11_MODULE(_core, m) {
     m.def("golf_solve", &golf_solve, py::arg("layout"), py::arg("rules"), py::arg("max_nodes") = 0,
           py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30);
     m.def("golf_replay", &golf_replay, py::arg("layout"), py::arg("rules"), py::arg("moves"));
+    m.def("klondike_playouts", &klondike_playouts, py::arg("layout"), py::arg("rules"), py::arg("count"),
+          py::arg("seed"));
+    m.def("golf_playouts", &golf_playouts, py::arg("layout"), py::arg("rules"), py::arg("count"), py::arg("seed"),
+          py::arg("tallest_first") = false);
 }

@@ -93,6 +93,14 @@ int Golf::count_dead(std::vector<std::pair<int, int>>* which) const {
     return dead;
 }
 
+std::vector<int> Golf::playable_columns() const {
+    std::vector<int> out;
+    if (left_ == 0) return out;
+    for (int c = 0; c < ncols_; ++c)
+        if (height_[c] && fits(waste_, cols_[c][height_[c] - 1])) out.push_back(c);
+    return out;
+}
+
 std::vector<std::pair<int, int>> Golf::dead_cards() const {
     std::vector<std::pair<int, int>> which;
     count_dead(&which);

@@ -67,6 +67,9 @@ public:
     // --- play by a person's moves (replay) ---
     std::string act(const Move& m);  // empty, or why the move is illegal
 
+    // Columns whose free card may go on the waste now.
+    std::vector<int> playable_columns() const;
+
     // Cards that can never be played whatever happens: (column, index) pairs.
     std::vector<std::pair<int, int>> dead_cards() const;
 

@@ -578,7 +578,7 @@ void Klondike::draw_once() {
     split_ = static_cast<uint8_t>(last + 1);
 }
 
-std::string Klondike::act(Action& a) {
+std::string Klondike::check(Action& a) const {
     auto no_card_to = [&](int card, int to) -> std::string {
         const Column& col = col_[to];
         if (col.len == 0)
@@ -590,49 +590,32 @@ std::string Klondike::act(Action& a) {
     auto check_column = [&](int c) -> std::string {
         return (c < 0 || c >= kColumns) ? "there is no column " + std::to_string(c + 1) : "";
     };
-    auto cannot_go_home = [&](int card) {
-        return card_name(card) + " cannot go to the foundation yet";
-    };
+    auto cannot_go_home = [&](int card) { return card_name(card) + " cannot go to the foundation yet"; };
     const int wt = waste_top_index();
     std::string err;
     switch (a.kind) {
         case ActionKind::Draw:
             if ((talon_mask_ >> split_) == 0) return "the stock is empty";
-            a.count = std::min<int>(rules_.draw, __builtin_popcountll(talon_mask_ >> split_));
-            draw_once();
-            a.card = talon_[waste_top_index()];
             return "";
         case ActionKind::Redeal:
             if ((talon_mask_ >> split_) != 0) return "the stock is not empty yet";
             if (talon_mask_ == 0) return "the waste is empty";
             if (!can_redeal()) return "no pass is left: the stock may be gone through " + std::to_string(rules_.passes) + " time(s)";
-            split_ = 0;
-            if (!unlimited()) --redeals_left_;
-            ++redeals_done_;
             return "";
         case ActionKind::WasteToFoundation:
         case ActionKind::WasteToColumn: {
             if (wt < 0) return "the waste is empty";
-            const int card = talon_[wt];
-            a.card = card;
-            if (a.kind == ActionKind::WasteToFoundation) {
-                if (!playable(card)) return cannot_go_home(card);
-                found_push(take_from_talon(wt));
-            } else {
-                if (!(err = check_column(a.to)).empty() || !(err = no_card_to(card, a.to)).empty()) return err;
-                a.onto = col_[a.to].top();
-                push_card(a.to, take_from_talon(wt));
-            }
+            a.card = talon_[wt];
+            if (a.kind == ActionKind::WasteToFoundation) return playable(a.card) ? "" : cannot_go_home(a.card);
+            if (!(err = check_column(a.to)).empty() || !(err = no_card_to(a.card, a.to)).empty()) return err;
+            a.onto = col_[a.to].top();
             return "";
         }
         case ActionKind::ColumnToFoundation: {
             if (!(err = check_column(a.from)).empty()) return err;
-            const int card = col_[a.from].top();
-            if (card == kNoCard) return "column " + std::to_string(a.from + 1) + " is empty";
-            a.card = card;
-            if (!playable(card)) return cannot_go_home(card);
-            found_push(pop_card(a.from));
-            break;
+            a.card = col_[a.from].top();
+            if (a.card == kNoCard) return "column " + std::to_string(a.from + 1) + " is empty";
+            return playable(a.card) ? "" : cannot_go_home(a.card);
         }
         case ActionKind::ColumnToColumn: {
             if (!(err = check_column(a.from)).empty() || !(err = check_column(a.to)).empty()) return err;
@@ -651,25 +634,54 @@ std::string Klondike::act(Action& a) {
             }
             if (a.count < 1 || a.count > up)
                 return "column " + std::to_string(a.from + 1) + " has " + std::to_string(up) + " face-up card(s), not " + std::to_string(a.count);
-            const int first = src.cards[src.len - a.count];
-            a.card = first;
-            if (!(err = no_card_to(first, a.to)).empty()) return err;
+            a.card = src.cards[src.len - a.count];
+            if (!(err = no_card_to(a.card, a.to)).empty()) return err;
             a.onto = col_[a.to].top();
-            move_run(a.from, src.len - a.count, a.to);
-            break;
+            return "";
         }
         case ActionKind::FoundationToColumn: {
             if (!rules_.worry_back) return "worry back is off: foundation cards stay home";
             if (a.from < 0 || a.from > 3) return "there is no such foundation";
             if (found_[a.from] == 0) return "that foundation is empty";
             if (!(err = check_column(a.to)).empty()) return err;
-            const int card = make_card(a.from, found_[a.from]);
-            a.card = card;
-            if (!(err = no_card_to(card, a.to)).empty()) return err;
+            a.card = make_card(a.from, found_[a.from]);
+            if (!(err = no_card_to(a.card, a.to)).empty()) return err;
             a.onto = col_[a.to].top();
-            push_card(a.to, found_pop(a.from));
             return "";
         }
+    }
+    return "unknown action";
+}
+
+std::string Klondike::act(Action& a) {
+    const std::string err = check(a);
+    if (!err.empty()) return err;
+    switch (a.kind) {
+        case ActionKind::Draw:
+            a.count = std::min<int>(rules_.draw, __builtin_popcountll(talon_mask_ >> split_));
+            draw_once();
+            a.card = talon_[waste_top_index()];
+            return "";
+        case ActionKind::Redeal:
+            split_ = 0;
+            if (!unlimited()) --redeals_left_;
+            ++redeals_done_;
+            return "";
+        case ActionKind::WasteToFoundation:
+            found_push(take_from_talon(waste_top_index()));
+            return "";
+        case ActionKind::WasteToColumn:
+            push_card(a.to, take_from_talon(waste_top_index()));
+            return "";
+        case ActionKind::FoundationToColumn:
+            push_card(a.to, found_pop(a.from));
+            return "";
+        case ActionKind::ColumnToFoundation:
+            found_push(pop_card(a.from));
+            break;
+        case ActionKind::ColumnToColumn:
+            move_run(a.from, col_[a.from].len - a.count, a.to);
+            break;
     }
     // Column moves may leave a face-down card on top: it turns up at once.
     if (turn_up(a.from)) {
@@ -677,6 +689,21 @@ std::string Klondike::act(Action& a) {
         a.turned_card = col_[a.from].top();
     }
     return "";
+}
+
+std::vector<Action> Klondike::legal_actions() const {
+    std::vector<Action> candidates = {{ActionKind::Draw}, {ActionKind::Redeal}, {ActionKind::WasteToFoundation}};
+    for (int c = 0; c < kColumns; ++c) {
+        candidates.push_back({ActionKind::WasteToColumn, 0, c});
+        candidates.push_back({ActionKind::ColumnToFoundation, c, 0});
+        for (int d = 0; d < kColumns; ++d)
+            if (d != c) candidates.push_back({ActionKind::ColumnToColumn, c, d, 0});
+        for (int s = 0; s < 4; ++s) candidates.push_back({ActionKind::FoundationToColumn, s, c});
+    }
+    std::vector<Action> legal;
+    for (Action& a : candidates)
+        if (check(a).empty()) legal.push_back(a);
+    return legal;
 }
 
 std::vector<Action> Klondike::expand(const std::vector<Move>& line) const {

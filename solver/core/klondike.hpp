@@ -108,8 +108,14 @@ public:
     void undo(const Move& m, const Undo& u);
 
     // --- play by a person's actions (replay) ---
+    // Why an action is illegal, or "" (and then its card, the card it goes onto and,
+    // for count 0, the run that fits are filled in).  The one place the rules live.
+    std::string check(Action& a) const;
     // Applies one action if legal; returns an empty string, or why it is illegal.
     std::string act(Action& a);
+    std::vector<Action> legal_actions() const;
+    int face_down(int c) const { return col_[c].down; }
+    int face_up(int c) const { return col_[c].len - col_[c].down; }
     // The actions a line of search moves stands for.
     std::vector<Action> expand(const std::vector<Move>& line) const;
 

@@ -1,0 +1,168 @@
+"""`patiens generate`: deals that meet constraints, with a measured difficulty."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+from cli import golf as golf_cli
+from cli import klondike as klondike_cli
+from cli import poker as poker_cli
+from cli.common import EXIT_OK, limit_options, make_limits, print_json
+from solver.batch.runner import dask_executor, local_executor
+from solver.generate import GolfWanted, KlondikeWanted, PokerWanted, generate
+from solver.klondike.rules import PRESETS
+from solver.limits import Limits
+
+HELP = """Seeds are tried from --start in order; the first --count deals that meet the
+constraints are kept, or with --hardest the --count hardest of --budget seeds by
+--measure.  The deals are written to --out as files (PySol layout text or JSON) with
+index.jsonl listing each deal's seed and figures; every deal is reproducible from its
+seed and the rules in the index.  The players behind the difficulty measures are
+seeded by --measure-seed: the same seed gives the same measure."""
+
+
+def search_options(measures):
+    def deco(f):
+        f = click.option("--quiet", is_flag=True, help="No progress bar.")(f)
+        f = click.option("--json", "as_json", is_flag=True, help="Print the index as JSON.")(f)
+        f = click.option("--scheduler", metavar="tcp://HOST:8786", help="Run on a Dask cluster.")(f)
+        f = click.option("--workers", type=click.IntRange(0), default=0, show_default=True,
+                         help="Local worker processes (0: one per core).")(f)
+        f = click.option("--format", "fmt", type=click.Choice(["pysol", "json"]), default="pysol",
+                         show_default=True, help="Deal files as PySol layout text or JSON.")(f)
+        f = click.option("--measure-seed", type=click.IntRange(0), default=1, show_default=True,
+                         help="Seed of the measuring player.")(f)
+        f = click.option("--measure", type=click.Choice(measures), default=measures[0], show_default=True,
+                         help="What --hardest ranks by.")(f)
+        f = click.option("--budget", type=click.IntRange(1), default=200, show_default=True,
+                         help="With --hardest: how many seeds to examine.")(f)
+        f = click.option("--hardest", is_flag=True, help="Keep the --count hardest of --budget seeds.")(f)
+        f = click.option("--start", type=click.IntRange(0), default=1, show_default=True,
+                         help="First seed to try.")(f)
+        f = click.option("--out", required=True, type=click.Path(file_okay=False), metavar="DIR",
+                         help="Folder for the deal files and index.jsonl.")(f)
+        f = click.option("--count", type=click.IntRange(1), default=10, show_default=True,
+                         help="How many deals to keep.")(f)
+        return f
+    return deco
+
+
+def run(wanted, count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json, quiet,
+        extra=None):
+    executor = dask_executor(scheduler) if scheduler else local_executor(workers)
+    bar = None
+    if not quiet:
+        from tqdm import tqdm
+        bar = tqdm(total=budget if hardest else None, unit="seed", desc=f"generate {wanted.game}", file=sys.stderr)
+
+    def progress(examined, found):
+        if bar is not None:
+            bar.n = examined
+            bar.set_postfix(found=found)
+            bar.refresh()
+
+    with executor as ex:
+        result = generate(wanted, start, count, hardest, budget, measure, ex, on_progress=progress)
+    if bar is not None:
+        bar.close()
+    os.makedirs(out, exist_ok=True)
+    index = []
+    for rec in result.found:
+        name = f"{wanted.game}-seed-{rec['seed']}.{'txt' if fmt == 'pysol' else 'json'}"
+        with open(os.path.join(out, name), "w", encoding="utf-8") as f:
+            f.write(wanted.deal_text(rec["seed"], fmt))
+        entry = {"id": f"seed:{rec['seed']}", "file": name, "game": wanted.game, "rules": wanted.rules.to_json(),
+                 "measure_seed": measure_seed, **(extra or {}), **rec}
+        index.append(entry)
+    with open(os.path.join(out, "index.jsonl"), "w", encoding="utf-8") as f:
+        for entry in index:
+            f.write(json.dumps(entry, separators=(",", ":")) + "\n")
+    if as_json:
+        print_json({"examined": result.examined, "found": len(index), "deals": index})
+    else:
+        click.echo(f"{len(index)} deal(s) kept of {result.examined} seeds examined; written to {out}/")
+        for entry in index:
+            figures = ", ".join(f"{k} {entry[k]}" for k in ("max_foundation", "best_score", "optimum", "greedy_score",
+                                                              "gap", "difficulty", "player_fail_share", "nodes")
+                                if k in entry)
+            click.echo(f"  seed {entry['seed']}: {figures}")
+    return EXIT_OK
+
+
+@click.group(help="Generate deals that meet constraints, with a measured difficulty.")
+def generate_group():
+    pass
+
+
+@generate_group.command("klondike", epilog=HELP)
+@search_options(["difficulty", "nodes", "fail-share"])
+@klondike_cli.rules_options
+@click.option("--winnable/--unwinnable", default=None, help="Keep only deals that can (or cannot) be won.")
+@click.option("--max-foundation-le", type=click.IntRange(0, 52), metavar="N", help="Max foundation at most N.")
+@click.option("--max-foundation-ge", type=click.IntRange(0, 52), metavar="N", help="Max foundation at least N.")
+@click.option("--needs-worry-back", is_flag=True, help="Winnable with worry back, not without.")
+@click.option("--winnable-under", multiple=True, type=click.Choice(list(PRESETS)),
+              help="Also winnable under this mode (repeatable).")
+@click.option("--unwinnable-under", multiple=True, type=click.Choice(list(PRESETS)),
+              help="Not winnable under this mode (repeatable), e.g. winnable in casino but not in app.")
+@click.option("--playouts", type=click.IntRange(1), default=100, show_default=True,
+              help="Games of the greedy player per deal.")
+@limit_options
+def klondike_cmd(count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json, quiet,
+                 mode, draw, passes, worry_back, winnable, max_foundation_le, max_foundation_ge, needs_worry_back,
+                 winnable_under, unwinnable_under, playouts, max_nodes, timeout, max_memory):
+    """Klondike deals: winnable or not, max foundation in a range, hard for a greedy player."""
+    rules = klondike_cli.rules_from(mode, draw, passes, worry_back)
+    wanted = KlondikeWanted(rules=rules, limits=make_limits(max_nodes, timeout, max_memory), winnable=winnable,
+                            max_foundation_le=max_foundation_le, max_foundation_ge=max_foundation_ge,
+                            needs_worry_back=needs_worry_back, winnable_under=tuple(winnable_under),
+                            unwinnable_under=tuple(unwinnable_under), playouts=playouts, measure_seed=measure_seed)
+    return run(wanted, count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json,
+               quiet, extra={"playouts": playouts})
+
+
+@generate_group.command("golf", epilog=HELP)
+@search_options(["difficulty", "nodes", "fail-share"])
+@golf_cli.rules_options
+@click.option("--clearable/--not-clearable", default=None, help="Keep only deals whose tableau can (not) be cleared.")
+@click.option("--score-le", type=int, metavar="S", help="Best score at most S.")
+@click.option("--score-ge", type=int, metavar="S", help="Best score at least S.")
+@click.option("--spare-stock-le", type=click.IntRange(0), metavar="K",
+              help="Cleared, but with at most K stock cards to spare.")
+@click.option("--greedy-fails", is_flag=True, help="Clearable, but the tallest-column-first player fails.")
+@click.option("--playouts", type=click.IntRange(1), default=100, show_default=True,
+              help="Random playouts per deal.")
+@limit_options
+def golf_cmd(count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json, quiet,
+             wrap, queen_on_king, king_on_ace_stop, jokers, empty_waste, decks, clearable, score_le, score_ge,
+             spare_stock_le, greedy_fails, playouts, max_nodes, timeout, max_memory):
+    """Golf deals: best score in a range, few spare stock cards, hard for a greedy player."""
+    rules = golf_cli.rules_from(wrap, queen_on_king, king_on_ace_stop, jokers, empty_waste, decks)
+    wanted = GolfWanted(rules=rules, limits=make_limits(max_nodes, timeout, max_memory), clearable=clearable,
+                        score_le=score_le, score_ge=score_ge, spare_stock_le=spare_stock_le,
+                        greedy_fails=greedy_fails, playouts=playouts, measure_seed=measure_seed)
+    return run(wanted, count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json,
+               quiet, extra={"playouts": playouts})
+
+
+@generate_group.command("poker", epilog=HELP)
+@search_options(["gap", "difficulty"])
+@poker_cli.rules_options
+@click.option("--optimum-le", type=int, metavar="S", help="Optimum at most S.")
+@click.option("--optimum-ge", type=int, metavar="S", help="Optimum at least S.")
+@click.option("--below-win", is_flag=True, help="Even the optimum misses the book's win (200 American, 70 English).")
+@click.option("--gap-ge", type=int, metavar="G", help="The greedy placement scores at least G below the optimum.")
+@click.option("--timeout", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
+              help="Per order: deals not proven within it are skipped.")
+def poker_cmd(count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json, quiet,
+              table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only, optimum_le,
+              optimum_ge, below_win, gap_ge, timeout):
+    """Poker Squares card orders: optimum in a range, a big gap between greedy and optimal play."""
+    rules = poker_cli.rules_from(table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only)
+    wanted = PokerWanted(rules=rules, limits=Limits(timeout=timeout or 0.0), optimum_le=optimum_le,
+                         optimum_ge=optimum_ge, gap_ge=gap_ge, below_win=below_win, measure_seed=measure_seed)
+    return run(wanted, count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json,
+               quiet)

@@ -1,0 +1,296 @@
+"""Generating deals with a measured difficulty.
+
+Each game has a measure: a picklable function from a seed to the deal's figures
+(the solver's exact answer and effort, and how a simple player does on it) or to
+None when the deal fails a constraint.  The driver runs it over seeds on an
+executor and keeps the first --count deals that pass, or the --hardest N of a
+search budget.  Hardness is measured, never guessed:
+
+* Klondike: `difficulty` = 1 - (mean cards a greedy player gets home) / (the
+  optimum), over --playouts games of the greedy player of players.cpp (cards home
+  first, then moves that turn a card up, then waste to tableau, then draw; random
+  among equals); also `player_fail_share` (share of its games not won) and the
+  solver's `nodes`;
+* Golf: `difficulty` = (mean score of random playouts - the optimum) / tableau size,
+  the playouts playing a free card whenever one fits, else a stock card; also
+  `player_fail_share` (share of playouts not clearing the tableau), `greedy_score`
+  of the tallest-column-first player, and the solver's `nodes`;
+* Poker: `gap` = optimum - the score of a greedy placement (each card to the cell
+  where the grid's partial hands look best), and `difficulty` = gap / optimum.
+
+The players are seeded from --measure-seed and the deal's seed, so a measure is
+the same every time it is made with the same --measure-seed.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional, Sequence
+
+from solver import _core
+from solver.limits import Limits
+
+MEASURES = ("difficulty", "nodes", "fail-share", "gap")
+
+
+def player_seed(measure_seed: int, deal_seed: int) -> int:
+    return (measure_seed * 0x9E3779B1 + deal_seed * 0x85EBCA77 + 1) % (1 << 63)
+
+
+@dataclass(frozen=True)
+class KlondikeWanted:
+    rules: object
+    limits: Limits
+    winnable: Optional[bool] = None
+    max_foundation_le: Optional[int] = None
+    max_foundation_ge: Optional[int] = None
+    needs_worry_back: bool = False
+    winnable_under: Sequence[str] = ()
+    unwinnable_under: Sequence[str] = ()
+    playouts: int = 100
+    measure_seed: int = 1
+
+    game = "klondike"
+
+    def measure(self, seed: int) -> Optional[dict]:
+        from solver.klondike import KlondikeDeal, make_rules, solve
+        deal = KlondikeDeal.from_seed(seed)
+        r = solve(deal, self.rules, limits=self.limits)
+        if not r.proven:
+            return None
+        if self.winnable is not None and r.solvable != self.winnable:
+            return None
+        if self.max_foundation_le is not None and r.max_foundation > self.max_foundation_le:
+            return None
+        if self.max_foundation_ge is not None and r.max_foundation < self.max_foundation_ge:
+            return None
+        checks = {}
+        others = [(m, True) for m in self.winnable_under] + [(m, False) for m in self.unwinnable_under]
+        if self.needs_worry_back:
+            others.append(("no-worry-back", False))
+        for mode, want in others:
+            rules = (make_rules(self.rules.mode_name() or "casino", draw=self.rules.draw, passes=self.rules.passes,
+                                worry_back=False) if mode == "no-worry-back" else make_rules(mode))
+            other = solve(deal, rules, first_win=True, limits=self.limits)
+            if other.solvable is None or other.solvable != want:
+                return None
+            checks[mode] = other.solvable
+        play = _core.klondike_playouts(deal.to_core(), self.rules.to_core(), self.playouts,
+                                       player_seed(self.measure_seed, seed))
+        mean_home = sum(play["max_foundation"]) / max(1, self.playouts)
+        return {"seed": seed, "solvable": r.solvable, "max_foundation": r.max_foundation,
+                "vegas_score": r.vegas_score, "nodes": r.nodes, "seconds": round(r.seconds, 6),
+                "player_wins": play["wins"], "player_fail_share": 1 - play["wins"] / max(1, self.playouts),
+                "player_mean_home": round(mean_home, 3),
+                "difficulty": round(1 - mean_home / r.max_foundation, 6) if r.max_foundation else 0.0,
+                "also": checks, "line": r.tokens}
+
+    def deal_text(self, seed: int, fmt: str) -> str:
+        from solver.klondike import KlondikeDeal
+        deal = KlondikeDeal.from_seed(seed)
+        return deal.to_pysol() if fmt == "pysol" else _json(deal.to_json())
+
+
+@dataclass(frozen=True)
+class GolfWanted:
+    rules: object
+    limits: Limits
+    clearable: Optional[bool] = None
+    score_le: Optional[int] = None
+    score_ge: Optional[int] = None
+    spare_stock_le: Optional[int] = None
+    greedy_fails: bool = False
+    playouts: int = 100
+    measure_seed: int = 1
+
+    game = "golf"
+
+    def measure(self, seed: int) -> Optional[dict]:
+        from solver.golf import GolfDeal, solve
+        deal = GolfDeal.from_seed(seed, self.rules)
+        r = solve(deal, self.limits)
+        if not r.proven:
+            return None
+        if self.clearable is not None and bool(r.solvable) != self.clearable:
+            return None
+        if self.score_le is not None and r.best_score > self.score_le:
+            return None
+        if self.score_ge is not None and r.best_score < self.score_ge:
+            return None
+        if self.spare_stock_le is not None and not (r.solvable and r.stock_left <= self.spare_stock_le):
+            return None
+        core, rules = deal.to_core(), self.rules.to_core()
+        greedy = _core.golf_playouts(core, rules, 1, 0, True)[0]
+        if self.greedy_fails and (greedy <= 0 or not r.solvable):
+            return None
+        scores = _core.golf_playouts(core, rules, self.playouts, player_seed(self.measure_seed, seed))
+        mean = sum(scores) / len(scores)
+        return {"seed": seed, "solvable": r.solvable, "best_score": r.best_score, "nodes": r.nodes,
+                "seconds": round(r.seconds, 6), "greedy_score": greedy,
+                "player_fail_share": sum(s > 0 for s in scores) / len(scores),
+                "player_mean_score": round(mean, 3),
+                "difficulty": round((mean - r.best_score) / self.rules.tableau_size, 6), "line": r.tokens}
+
+    def deal_text(self, seed: int, fmt: str) -> str:
+        from solver.golf import GolfDeal
+        deal = GolfDeal.from_seed(seed, self.rules)
+        return deal.to_pysol() if fmt == "pysol" else _json(deal.to_json())
+
+
+@dataclass(frozen=True)
+class PokerWanted:
+    rules: object
+    limits: Limits
+    optimum_le: Optional[int] = None
+    optimum_ge: Optional[int] = None
+    gap_ge: Optional[int] = None
+    below_win: bool = False
+    measure_seed: int = 1  # the greedy placement is deterministic; kept for the common interface
+
+    game = "poker"
+
+    def measure(self, seed: int) -> Optional[dict]:
+        from solver.cards import card_str
+        from solver.poker import order_from_seed, solve
+        order = order_from_seed(seed, self.rules)
+        r = solve(order, self.rules, timeout=self.limits.timeout, workers=1)
+        if not r.proven:
+            return None
+        if self.optimum_le is not None and r.score > self.optimum_le:
+            return None
+        if self.optimum_ge is not None and r.score < self.optimum_ge:
+            return None
+        if self.below_win and r.won is not False:
+            return None
+        greedy = greedy_poker(order, self.rules)
+        gap = r.score - greedy
+        if self.gap_ge is not None and gap < self.gap_ge:
+            return None
+        return {"seed": seed, "optimum": r.score, "greedy_score": greedy, "gap": gap,
+                "difficulty": round(gap / r.score, 6) if r.score > 0 else 0.0, "seconds": round(r.seconds, 6),
+                "order": [card_str(c) for c in order], "grid": [[card_str(c) for c in row] for row in r.grid]}
+
+    def deal_text(self, seed: int, fmt: str) -> str:
+        from solver.cards import card_str
+        from solver.poker import order_from_seed
+        order = order_from_seed(seed, self.rules)
+        return " ".join(card_str(c) for c in order) + "\n" if fmt == "pysol" else _json(
+            {"game": "poker", "cards": [card_str(c) for c in order]})
+
+
+def greedy_poker(order: Sequence[int], rules) -> int:
+    """Place each card, in order, where the partial hands look best; the final score."""
+    from solver.poker import score_grid
+    from solver.poker.model import neighbours
+    grid: List[List[Optional[int]]] = [[None] * 5 for _ in range(5)]
+    lines = rules.lines()
+    placed: List[tuple] = []
+    kept = 0
+    for card in order:
+        if kept == 25:
+            break
+        best, best_cell = None, None
+        for r in range(5):
+            for c in range(5):
+                if grid[r][c] is not None:
+                    continue
+                if rules.first_top_left and not placed and (r, c) != (0, 0):
+                    continue
+                if rules.adjacent and placed and not any(q in placed for q in neighbours((r, c))):
+                    continue
+                grid[r][c] = card
+                value = sum(_partial(grid, cells, rules.table) for _, cells in lines)
+                grid[r][c] = None
+                if best is None or value > best:
+                    best, best_cell = value, (r, c)
+        grid[best_cell[0]][best_cell[1]] = card
+        placed.append(best_cell)
+        kept += 1
+    return sum(h.points for h in score_grid(grid, rules))
+
+
+def _partial(grid, cells, table) -> float:
+    """How promising a line is: the best of what its cards already make (pairs and
+    better) and what they can still become (a flush or a straight while they allow
+    it), the latter weighted by how far along it is.  Throwing unrelated cards
+    together kills both chances, so the greedy player keeps them apart."""
+    from solver.cards import is_joker, rank_of, suit_of
+    cards = [grid[r][c] for r, c in cells if grid[r][c] is not None]
+    real = [c for c in cards if not is_joker(c)]
+    if not real:
+        return 0.0
+    k = len(cards)
+    counts = sorted(Counter(rank_of(c) for c in real).values(), reverse=True)
+    made = 0.0
+    if counts[0] >= 4:
+        made = table["four of a kind"]
+    elif counts[:2] == [3, 2]:
+        made = table["full house"]
+    elif counts[0] == 3:
+        made = table["three of a kind"]
+    elif counts[:2] == [2, 2]:
+        made = table["two pair"]
+    elif counts[0] == 2:
+        made = table["pair"]
+    weight = (k / 5) ** 2
+    chances = [made]
+    if len({suit_of(c) for c in real}) == 1:
+        chances.append(table["flush"] * weight)
+    ranks = {rank_of(c) for c in real}
+    if len(ranks) == len(real) and (max(ranks) - min(ranks) <= 4 or max((r if r > 1 else 14) for r in ranks)
+                                    - min((r if r > 1 else 14) for r in ranks) <= 4):
+        chances.append(table["straight"] * weight)
+    return max(chances)
+
+
+def _json(obj) -> str:
+    import json
+    return json.dumps(obj, indent=1) + "\n"
+
+
+def _measure_chunk(wanted, seeds: List[int]) -> List[Optional[dict]]:
+    return [wanted.measure(s) for s in seeds]
+
+
+@dataclass
+class Generated:
+    found: List[dict] = field(default_factory=list)
+    examined: int = 0
+
+
+def generate(wanted, start: int, count: int, hardest: bool, budget: int, measure: str, executor: cf.Executor,
+             chunk: int = 4, on_progress: Callable[[int, int], None] = lambda examined, found: None) -> Generated:
+    """Seeds from `start`: the first `count` that pass, or the `count` hardest by `measure`
+    among `budget` seeds.  Seeds are examined in order, chunk by chunk, a few chunks
+    ahead, so a run stops soon after it has enough and its answer never depends on
+    how many workers ran it."""
+    out = Generated()
+    limit = start + budget if hardest else None
+    pending: Dict[int, cf.Future] = {}
+    next_seed = start
+    window = 8 * max(1, getattr(executor, "_max_workers", 2))
+    while True:
+        while len(pending) < window and (limit is None or next_seed < limit):
+            end = next_seed + chunk if limit is None else min(next_seed + chunk, limit)
+            pending[next_seed] = executor.submit(_measure_chunk, wanted, list(range(next_seed, end)))
+            next_seed = end
+        if not pending:
+            break
+        # chunks are taken in seed order, so "the first count" never depends on which
+        # worker finished first
+        for rec in pending.pop(min(pending)).result():
+            out.examined += 1
+            if rec is not None:
+                out.found.append(rec)
+        on_progress(out.examined, len(out.found))
+        if not hardest and len(out.found) >= count:
+            for f in pending.values():
+                f.cancel()
+            out.found = out.found[:count]
+            return out
+    if hardest:
+        key = {"fail-share": "player_fail_share"}.get(measure, measure)
+        out.found.sort(key=lambda rec: (-rec.get(key, 0), rec["seed"]))
+        out.found = out.found[:count]
+    return out
