@@ -118,16 +118,31 @@ def solve(cards: Sequence[int], rules: PokerRules = PokerRules(), timeout: float
         solver.parameters.max_time_in_seconds = timeout
     best = _Best(model)
     outcome = {}
+    finished = threading.Event()
+
+    def run():
+        try:
+            outcome["status"] = solver.Solve(model.m, best)
+        finally:
+            finished.set()
+
     start = time.perf_counter()
-    thread = threading.Thread(target=lambda: outcome.setdefault("status", solver.Solve(model.m, best)))
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     interrupted = False
-    while thread.is_alive():
+    # Wait on an Event, not on join(): a KeyboardInterrupt inside Thread.join() can leave
+    # the thread marked stopped while it still runs (CPython 3.11).
+    while not finished.is_set():
         try:
-            thread.join(0.05)
+            finished.wait(0.05)
         except KeyboardInterrupt:  # stop the search cleanly and keep the best grid
             interrupted = True
-            solver.StopSearch()
+        if interrupted:
+            try:
+                solver.StopSearch()
+            except RuntimeError:  # CP-SAT is not searching yet (or any more): ask again
+                pass
+    thread.join()
     seconds = time.perf_counter() - start
     status = outcome.get("status")
     if best.grid is None:

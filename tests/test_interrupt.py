@@ -1,0 +1,46 @@
+"""Ctrl-C (SIGINT) ends a search cleanly: the best so far, marked not proven, exit 130."""
+import json
+import signal
+import subprocess
+import tempfile
+import time
+
+from clihelp import PATIENS
+
+
+def interrupt(args, after=1.5):
+    p = subprocess.Popen(PATIENS + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         cwd=tempfile.gettempdir())
+    time.sleep(after)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    return p.returncode, out, err
+
+
+def test_klondike_solve_interrupted():
+    code, out, err = interrupt(["klondike", "solve", "--seed", "72", "--json"])
+    assert code == 130, err
+    result = json.loads(out)
+    assert result["proven"] is False and result["stop_reason"] == "interrupted" and result["line"]
+    assert "Traceback" not in err
+
+
+def test_poker_solve_interrupted():
+    code, out, err = interrupt(["poker", "solve", "--seed", "2", "--diagonals", "--json"], after=3)
+    assert code == 130, err
+    result = json.loads(out)
+    assert result["proven"] is False and result["stop_reason"] == "interrupted" and len(result["grid"]) == 5
+
+
+def test_batch_interrupted_then_resumed(tmp_path):
+    out = str(tmp_path / "b.jsonl")
+    total = 200  # about 20 s of work for one worker: Ctrl-C comes well before the end
+    args = ["analyse", "golf", "--wrap", "--seeds", f"1-{total}", "--out", out, "--workers", "1", "--chunk-size", "1",
+            "--quiet"]
+    code, _, err = interrupt(args, after=2)
+    assert code == 130 and "resume" in err and "Traceback" not in err
+    done = sum(1 for _ in open(out))
+    assert 0 < done < total
+    p = subprocess.run(PATIENS + args, capture_output=True, text=True, cwd=tempfile.gettempdir())
+    assert p.returncode == 0 and f"{total - done} solved now, {done} already" in p.stdout
+    assert sum(1 for _ in open(out)) == total
