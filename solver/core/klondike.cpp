@@ -202,6 +202,22 @@ bool Klondike::swap_useful(int c, int start, uint64_t talon_reach) const {
 }
 
 // Every move that puts a card on column b's top (or a King into b when it is empty).
+uint64_t Klondike::accepted_cards() const {
+    // The cards some column top would take: the two of the next lower rank and the
+    // other colour; with an empty column, the Kings.
+    uint64_t mask = 0;
+    for (int c = 0; c < kColumns; ++c) {
+        const int t = col_[c].top();
+        if (t == kNoCard) {
+            for (int s = 0; s < 4; ++s) mask |= bit(make_card(s, 13));
+        } else if (rank_of(t) > 1) {
+            const bool red = is_red(t);
+            mask |= bit(make_card(red ? 0 : 1, rank_of(t) - 1)) | bit(make_card(red ? 3 : 2, rank_of(t) - 1));
+        }
+    }
+    return mask;
+}
+
 void Klondike::moves_onto(int b, const TalonPlay* plays, int np, std::vector<Move>& out) const {
     const Column& dst = col_[b];
     const int t = dst.top();
@@ -323,9 +339,11 @@ void Klondike::moves(std::vector<Move>& out) const {
     });
     out.insert(out.end(), reveal, reveal + nr);
 
-    // 3. Talon cards onto the tableau.
+    // 3. Talon cards onto the tableau (most talon cards fit nowhere: one mask test each).
+    const uint64_t wanted = accepted_cards();
     for (int i = 0; i < np; ++i) {
         const int card = talon_[plays[i].idx];
+        if (!(wanted & bit(card))) continue;
         if (rank_of(card) == 13) {
             if (empty_col >= 0) talon_move(TalonToCol, plays[i], empty_col);
             continue;

@@ -49,67 +49,68 @@ struct Limits {
 };
 
 // Open-addressing set of 64-bit keys, each with the best dominance rank seen.
-// It starts small and doubles while it stays inside the memory budget, so a
-// small deal never pays for a large table.
+// A key and its rank share one 16-byte slot, so a probe costs one cache miss.
+// The table starts small and
+// doubles while it stays inside the memory budget, so a small deal never pays for a
+// large table.
 class VisitedTable {
 public:
     enum class Visit { New, Dominated, Full };
 
     explicit VisitedTable(uint64_t max_bytes) {
-        const uint64_t per_entry = sizeof(uint64_t) + sizeof(uint16_t);
         max_slots_ = 1u << 12;
-        while (max_slots_ * 2 * per_entry <= max_bytes) max_slots_ *= 2;
+        while (max_slots_ * 2 * sizeof(Slot) <= max_bytes) max_slots_ *= 2;
         resize(std::min<uint64_t>(max_slots_, 1u << 16));
     }
 
     Visit visit(uint64_t key, uint16_t rank) {
-        if (key == 0) key = 0x9e3779b97f4a7c15ull;  // 0 marks an empty slot
+        key = fix(key);
         uint64_t i = mix(key) & mask_;
-        while (keys_[i] != 0) {
-            if (keys_[i] == key) {
-                if (ranks_[i] >= rank) return Visit::Dominated;
-                ranks_[i] = rank;
+        while (slots_[i].key != 0) {
+            if (slots_[i].key == key) {
+                if (slots_[i].rank >= rank) return Visit::Dominated;
+                slots_[i].rank = rank;
                 return Visit::New;
             }
             i = (i + 1) & mask_;
         }
-        if ((count_ + 1) * 4 > keys_.size() * 3) {  // keep the load under 3/4
-            if (keys_.size() >= max_slots_) return Visit::Full;
-            resize(keys_.size() * 2);
+        if ((count_ + 1) * 4 > slots_.size() * 3) {  // keep the load under 3/4
+            if (slots_.size() >= max_slots_) return Visit::Full;
+            resize(slots_.size() * 2);
             return visit(key, rank);
         }
-        keys_[i] = key;
-        ranks_[i] = rank;
+        slots_[i] = {key, rank};
         ++count_;
         return Visit::New;
     }
 
     uint64_t size() const { return count_; }
-    uint64_t bytes() const { return keys_.size() * (sizeof(uint64_t) + sizeof(uint16_t)); }
+    uint64_t bytes() const { return slots_.size() * sizeof(Slot); }
 
 private:
+    struct Slot {
+        uint64_t key;  // 0: empty
+        uint16_t rank;
+    };
+    static uint64_t fix(uint64_t key) { return key ? key : 0x9e3779b97f4a7c15ull; }  // 0 marks an empty slot
     static uint64_t mix(uint64_t x) {
         x ^= x >> 31; x *= 0x7fb5d329728ea185ull; x ^= x >> 27;
         return x;
     }
-    void resize(uint64_t slots) {
-        std::vector<uint64_t> old_keys(slots, 0);
-        std::vector<uint16_t> old_ranks(slots, 0);
-        old_keys.swap(keys_);
-        old_ranks.swap(ranks_);
-        mask_ = slots - 1;
+    void resize(uint64_t size) {
+        std::vector<Slot> old(size, Slot{0, 0});
+        old.swap(slots_);
+        mask_ = size - 1;
         count_ = 0;
-        for (size_t j = 0; j < old_keys.size(); ++j) {
-            if (old_keys[j] == 0) continue;
-            uint64_t i = mix(old_keys[j]) & mask_;
-            while (keys_[i] != 0) i = (i + 1) & mask_;
-            keys_[i] = old_keys[j];
-            ranks_[i] = old_ranks[j];
+        for (const Slot& slot : old) {
+            if (slot.key == 0) continue;
+            uint64_t i = mix(slot.key) & mask_;
+            while (slots_[i].key != 0) i = (i + 1) & mask_;
+            slots_[i] = slot;
             ++count_;
         }
     }
-    std::vector<uint64_t> keys_;
-    std::vector<uint16_t> ranks_;
+    std::vector<Slot> slots_;
     uint64_t mask_ = 0, count_ = 0, max_slots_ = 0;
 };
 
