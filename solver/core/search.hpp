@@ -58,8 +58,10 @@ public:
     enum class Visit { New, Dominated, Full };
 
     explicit VisitedTable(uint64_t max_bytes) {
+        // The last doubling holds the old table and the new one at once: 1.5 times the
+        // final size must fit in the budget.
         max_slots_ = 1u << 12;
-        while (max_slots_ * 2 * sizeof(Slot) <= max_bytes) max_slots_ *= 2;
+        while (max_slots_ * 3 * sizeof(Slot) <= max_bytes) max_slots_ *= 2;
         resize(std::min<uint64_t>(max_slots_, 1u << 16));
     }
 
