@@ -16,13 +16,12 @@ Golf::Golf(const Layout& layout, const Rules& rules) : rules_(rules) {
         if (r < 0 || r > 13) throw std::invalid_argument("bad rank code");
         return static_cast<uint8_t>(r);
     };
-    for (const auto& col : layout.columns) {
+    for (int c = 0; c < ncols_; ++c) {
+        const auto& col = layout.columns[c];
         if (col.size() > kMaxHeight) throw std::invalid_argument("a Golf column holds at most 15 cards");
-        std::vector<uint8_t> c;
-        for (int r : col) c.push_back(check_rank(r));
-        cols_.push_back(c);
-        height_.push_back(static_cast<uint8_t>(c.size()));
-        left_ += static_cast<int>(c.size());
+        for (size_t i = 0; i < col.size(); ++i) cols_[c][i] = check_rank(col[i]);
+        height_.push_back(static_cast<uint8_t>(col.size()));
+        left_ += static_cast<int>(col.size());
     }
     for (int r : layout.stock) stock_.push_back(check_rank(r));
     stock_len_ = static_cast<int>(stock_.size());
@@ -35,6 +34,14 @@ Golf::Golf(const Layout& layout, const Rules& rules) : rules_(rules) {
                 feeds_[w] |= 1u << r;
             }
 
+    // next_fit_[p * 14 + r]: the first stock index >= p whose card takes rank r.
+    next_fit_.assign((stock_len_ + 1) * 14, static_cast<uint8_t>(stock_len_));
+    stock_ranks_.assign(stock_len_ + 1, 0);
+    for (int p = stock_len_ - 1; p >= 0; --p) stock_ranks_[p] = stock_ranks_[p + 1] | 1u << stock_[p];
+    for (int p = stock_len_ - 1; p >= 0; --p)
+        for (int r = 0; r <= 13; ++r)
+            next_fit_[p * 14 + r] = fits(stock_[p], r) ? static_cast<uint8_t>(p) : next_fit_[(p + 1) * 14 + r];
+
     ZobristSource z(0x474f4c46ull);
     key_height_.resize(ncols_ * (kMaxHeight + 1));
     for (auto& k : key_height_) k = z.next();
@@ -42,8 +49,8 @@ Golf::Golf(const Layout& layout, const Rules& rules) : rules_(rules) {
     for (auto& k : key_waste_) k = z.next();
     hash_ = key_waste_[waste_];
     for (int c = 0; c < ncols_; ++c) hash_ ^= key_height_[c * (kMaxHeight + 1) + height_[c]];
-    for (const auto& col : cols_)
-        for (int r : col) count_card(r, +1);
+    for (int c = 0; c < ncols_; ++c)
+        for (int i = 0; i < height_[c]; ++i) count_card(cols_[c][i], +1);
 }
 
 bool Golf::fits(int waste, int rank) const {
@@ -68,8 +75,7 @@ int Golf::count_dead(std::vector<std::pair<int, int>>* which) const {
     // The least fixpoint of "may be played" therefore over-approximates the truth, so
     // the cards outside it can never be played.  The alive cards of a column are a top
     // segment: alive_from[c] is its lowest index.
-    uint32_t avail = 1u << waste_;
-    for (int i = stock_pos_; i < stock_len_; ++i) avail |= 1u << stock_[i];
+    uint32_t avail = 1u << waste_ | stock_ranks_[stock_pos_];
     int alive_from[kMaxColumns];
     for (int c = 0; c < ncols_; ++c) alive_from[c] = height_[c];
     for (bool changed = true; changed;) {
@@ -171,21 +177,35 @@ void Golf::moves(std::vector<Move>& out) const {
     int n = 0;
     for (int c = 0; c < ncols_; ++c)
         if (height_[c]) order[n++] = static_cast<uint8_t>(c);
-    // Taller columns first: they hold the cards hardest to reach.
-    std::stable_sort(order, order + n, [&](uint8_t a, uint8_t b) { return height_[a] > height_[b]; });
+    // Taller columns first: they hold the cards hardest to reach (insertion sort: stable,
+    // and quick on a handful).
+    for (int i = 1; i < n; ++i) {
+        const uint8_t c = order[i];
+        int j = i;
+        for (; j > 0 && height_[order[j - 1]] < height_[c]; --j) order[j] = order[j - 1];
+        order[j] = c;
+    }
     const int first = static_cast<int>(out.size());
     for (int i = 0; i < n; ++i) {
         const int c = order[i];
         const int r = cols_[c][height_[c] - 1];
-        bool found[2] = {false, false};  // [whether the play stops a King]
-        for (int d = 0; d <= stock_len_ - stock_pos_ && !(found[0] && found[1]); ++d) {
-            const int top = d == 0 ? waste_ : stock_[stock_pos_ + d - 1];
-            if (!fits(top, r)) continue;
-            const bool stops = top_after(top, r) == WasteStoppedKing;
-            if (found[stops]) continue;
-            found[stops] = true;
-            out.push_back({static_cast<uint8_t>(c), static_cast<uint8_t>(d)});
-            if (!rules_.king_on_ace_stop || r != 13) found[!stops] = true;
+        if (rules_.king_on_ace_stop && r == 13) {
+            bool found[2] = {false, false};  // [whether the play stops a King]
+            for (int d = 0; d <= stock_left() && !(found[0] && found[1]); ++d) {
+                const int top = d == 0 ? waste_ : stock_[stock_pos_ + d - 1];
+                if (!fits(top, r)) continue;
+                const bool stops = top_after(top, r) == WasteStoppedKing;
+                if (found[stops]) continue;
+                found[stops] = true;
+                out.push_back({static_cast<uint8_t>(c), static_cast<uint8_t>(d)});
+            }
+            continue;
+        }
+        if (fits(waste_, r)) {
+            out.push_back({static_cast<uint8_t>(c), 0});
+        } else {
+            const int i = next_fit_[stock_pos_ * 14 + r];
+            if (i < stock_len_) out.push_back({static_cast<uint8_t>(c), static_cast<uint8_t>(i - stock_pos_ + 1)});
         }
     }
     // Plays without turning a card first (they keep the stock), then fewer turns; among

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -90,9 +91,11 @@ private:
 
     Rules rules_;
     int ncols_ = 0;
-    std::vector<std::vector<uint8_t>> cols_;
+    uint8_t cols_[kMaxColumns][kMaxHeight] = {};  // ranks, bottom first
     std::vector<uint8_t> height_;
     std::vector<uint8_t> stock_;
+    std::vector<uint8_t> next_fit_;
+    std::vector<uint32_t> stock_ranks_;  // stock_ranks_[p]: bit r set when rank r lies at stock index >= p
     int stock_len_ = 0, stock_pos_ = 0, left_ = 0;
     uint8_t waste_ = WasteEmpty;
     uint32_t accept_[14] = {};  // accept_[rank]: bit w set when that rank may go on waste top w
