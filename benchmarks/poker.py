@@ -1,10 +1,11 @@
 """Poker Squares benchmark: proven optima over a fixed set of card orders.
 
-    python benchmarks/poker.py [--seeds 1-200] [--timeout 60] [--cases english,american]
+    python benchmarks/poker.py [--seeds 1-200] [--timeout 60] [--cases english,american] [--name poker]
 
 For each case (a table and variants) and seed: the optimum, whether CP-SAT proved
 it, and the seconds.  Per case: median / p90 / max seconds, proven share, mean
-score, the share reaching the book's win.  Writes benchmarks/results/poker.{json,md}.
+score, the share reaching the book's win.  Writes benchmarks/results/NAME.{json,md}
+(--name, default poker: give the variants' runs their own name).
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ def main():
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--cases", default="english,american")
     ap.add_argument("--workers", type=int, default=0)
+    ap.add_argument("--name", default="poker", help="results file name under benchmarks/results/")
     args = ap.parse_args()
     lo, hi = (int(x) for x in args.seeds.split("-"))
     data = {"machine": machine(), "seeds": args.seeds, "timeout_s": args.timeout, "cases": {}}
@@ -56,7 +58,7 @@ def main():
         data["cases"][name] = {"rules": rules.to_json(), "summary": s, "orders": rows}
         lines.append(f"| {name} | {s['orders']} | {s['median_s']:.2f} | {s['p90_s']:.2f} | {s['max_s']:.2f} | "
                      f"{s['proven']}/{s['orders']} | {s['mean_score']:.1f} | {s['wins']} |")
-    write_results("poker", data, "\n".join(lines) + "\n")
+    write_results(args.name, data, "\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":
