@@ -765,12 +765,44 @@ Layout Klondike::layout() const {
     return out;
 }
 
+namespace {
+constexpr uint64_t kProbeNodes = 4000000;  // about a second of tries before the full search
+}  // namespace
+
 SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, const Limits& limits) {
-    Klondike game(layout, rules);
-    const Klondike start = game;
-    Search<Klondike> search(kDeck, first_win, limits);
+    const Klondike start(layout, rules);
     SolveOutcome out;
-    out.search = search.run(game);
+    // Is it winnable? is asked by --first-win, and is most of the work with unlimited
+    // passes, where the bound sees nothing and most deals are won: there, about a
+    // second of short tries in varied move orders (see probe_target) comes first, and
+    // a deal they do not settle goes on to the one full search.
+    if (first_win || rules.passes == 0) {
+        auto probe = probe_target(start, kDeck, limits, kProbeNodes);
+        if (probe.settled) {
+            out.search = probe.result;
+            out.actions = start.expand(out.search.line);
+            return out;
+        }
+        Limits rest = limits;
+        if (limits.max_nodes) rest.max_nodes = limits.max_nodes - probe.result.nodes;
+        if (limits.timeout > 0) rest.timeout = std::max(limits.timeout - probe.result.seconds, 1e-9);
+        Klondike game = start;
+        out.search = Search<Klondike>(kDeck, first_win, rest).run(game);
+        // A proven maximum is never below what the tries saw; otherwise keep the best line.
+        const auto& tried = probe.result;
+        if (tried.best > out.search.best) {
+            out.search.best = tried.best;
+            out.search.line = tried.line;
+            out.search.nodes_at_best = tried.nodes_at_best;
+        } else {
+            out.search.nodes_at_best += tried.nodes;
+        }
+        out.search.nodes += tried.nodes;
+        out.search.seconds += tried.seconds;
+    } else {
+        Klondike game = start;
+        out.search = Search<Klondike>(kDeck, false, limits).run(game);
+    }
     out.actions = start.expand(out.search.line);
     return out;
 }

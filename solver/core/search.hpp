@@ -142,6 +142,10 @@ public:
     Search(int target, bool only_target, const Limits& limits)
         : target_(target), only_target_(only_target), limits_(limits), table_(limits.max_memory) {}
 
+    // Nonzero: the moves of each position are tried in an order shuffled by this seed
+    // and the position's key (the same position, the same order), not the game's order.
+    void set_order_seed(uint64_t seed) { order_seed_ = seed; }
+
     SearchResult<Move> run(Game& game) {
         start_ = Clock::now();
         result_.best = game.value();
@@ -188,7 +192,8 @@ private:
             result_.nodes_at_best = result_.nodes;
             if (v >= target_) return halt(StopReason::Target);
         }
-        switch (table_.visit(game.key(), game.rank())) {
+        const uint64_t key = game.key();
+        switch (table_.visit(key, game.rank())) {
             case VisitedTable::Visit::Dominated: return;
             case VisitedTable::Visit::Full: return halt(StopReason::MemoryLimit);
             case VisitedTable::Visit::New: break;
@@ -201,6 +206,7 @@ private:
         const size_t first = arena_.size();
         game.moves(arena_);
         const size_t last = arena_.size();
+        if (order_seed_) shuffle(first, last, order_seed_ ^ key);
         for (size_t i = first; i < last && !stop_; ++i) {
             const Move m = arena_[i];
             auto undo = game.apply(m);
@@ -212,8 +218,16 @@ private:
         arena_.resize(first);
     }
 
+    void shuffle(size_t first, size_t last, uint64_t x) {
+        for (size_t i = last; i > first + 1; --i) {  // Fisher-Yates with xorshift64
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            std::swap(arena_[i - 1], arena_[first + x % (i - first)]);
+        }
+    }
+
     int target_;
     bool only_target_;
+    uint64_t order_seed_ = 0;
     Limits limits_;
     VisitedTable table_;
     SearchResult<Move> result_;
@@ -222,5 +236,75 @@ private:
     double next_poll_ = 0.0;
     bool stop_ = false;
 };
+
+// Quick tries for the target before (or instead of) one long search.  Deciding
+// "can the target be reached?" is heavy-tailed: a search that misses the target in
+// its first few million nodes often finds it within thousands in another move order.
+// So: short searches, alternately in the game's order and in an order of their own
+// (shuffled), the node budget growing by half each time, all inside the caller's limits.
+//
+// `cap` bounds the nodes all tries may spend (0: none).  Without a cap the tries are
+// complete: budgets grow until one covers the whole space.  The outcome is `settled`
+// when the answer needs no further search: the target was reached, a try covered the
+// whole space (its cuts are sound for the target question, so no line reaches it), or
+// one of the caller's limits stopped it.
+template <class Move>
+struct TargetProbe {
+    SearchResult<Move> result;  // the last try's search, with the best line of all tries
+    bool settled = false;
+};
+
+template <class Game>
+TargetProbe<typename Game::Move> probe_target(const Game& start, int target, const Limits& limits, uint64_t cap) {
+    using Clock = std::chrono::steady_clock;
+    const auto t0 = Clock::now();
+    TargetProbe<typename Game::Move> probe;
+    SearchResult<typename Game::Move>& out = probe.result;
+    uint64_t budget = 20000, used = 0;
+    int best = -1;
+    std::vector<typename Game::Move> best_line;
+    uint64_t best_nodes = 0;
+    for (uint64_t attempt = 0;; ++attempt) {
+        Limits lim = limits;
+        const double spent = std::chrono::duration<double>(Clock::now() - t0).count();
+        if (limits.timeout > 0) lim.timeout = std::max(limits.timeout - spent, 1e-9);
+        uint64_t allow = budget;
+        bool user_nodes = false;  // the caller's node limit, not this try's budget, binds
+        if (cap && used + allow > cap) allow = cap - used;
+        if (limits.max_nodes && used + allow >= limits.max_nodes) {
+            allow = limits.max_nodes - used;
+            user_nodes = true;
+        }
+        if (allow == 0) {
+            probe.settled = user_nodes;
+            break;
+        }
+        lim.max_nodes = allow;
+        Game game = start;
+        Search<Game> search(target, true, lim);
+        // The game's own order is usually good, only sometimes very bad: every other
+        // try keeps it (with a larger budget each time), the others shuffle.
+        if (attempt % 2) search.set_order_seed(0x9e3779b97f4a7c15ull * (attempt / 2 + 1));
+        out = search.run(game);
+        used += out.nodes;
+        if (out.best > best) {
+            best = out.best;
+            best_line = out.line;
+            best_nodes = used - out.nodes + out.nodes_at_best;
+        }
+        const bool budget_ran_out = out.reason == StopReason::NodeLimit && !user_nodes;
+        if (!budget_ran_out || (cap && used >= cap)) {
+            probe.settled = !budget_ran_out;
+            break;
+        }
+        budget += budget / 2;
+    }
+    out.best = best;
+    out.line = best_line;
+    out.nodes = used;
+    out.nodes_at_best = best_nodes;
+    out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    return probe;
+}
 
 }  // namespace patiens

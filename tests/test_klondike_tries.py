@@ -1,0 +1,59 @@
+"""The quick tries in shuffled move orders (probe_target in search.hpp): they find wins
+the game's own order misses for seconds, never claim more than they show, and stay
+inside the caller's limits."""
+import pytest
+
+from solver.klondike import KlondikeDeal, make_rules, solve
+from solver.limits import Limits
+from test_klondike_known import aces_under_kings, check_line
+
+STANDARD = make_rules("standard")
+
+# Standard deals that a single search in the game's move order did not settle in 10 s
+# (benchmarks, before the tries); Klondike-Solver wins each of them.
+HARD_FOR_ONE_ORDER = [41, 58, 86, 174]
+
+
+@pytest.mark.parametrize("seed", HARD_FOR_ONE_ORDER)
+@pytest.mark.parametrize("first_win", [False, True])
+def test_tries_win_deals_one_order_misses(seed, first_win):
+    deal = KlondikeDeal.from_seed(seed)
+    result = solve(deal, STANDARD, first_win=first_win, limits=Limits(timeout=60))
+    assert result.solvable is True and result.max_foundation == 52 and result.proven
+    check_line(deal, STANDARD, result)
+
+
+@pytest.mark.parametrize("mode", ["standard", "casino", "vegas"])
+def test_first_win_still_proves_a_loss(mode):
+    """A try that covers the whole space, or the full search after the tries, proves
+    a lost deal lost."""
+    result = solve(aces_under_kings(), make_rules(mode), first_win=True)
+    assert result.solvable is False and result.proven and result.max_foundation == 0
+
+
+def test_a_lost_standard_deal_gets_its_exact_maximum():
+    """After the tries, the full search still proves the maximum of a lost deal: 5 for
+    seed 25, as the single search in the game's order proved before the tries existed
+    (benchmarks/results/klondike.json of that time)."""
+    deal = KlondikeDeal.from_seed(25)
+    result = solve(deal, STANDARD, limits=Limits(timeout=120))
+    assert result.solvable is False and result.proven and result.exact
+    assert result.max_foundation == 5
+    check_line(deal, STANDARD, result)
+
+
+@pytest.mark.parametrize("first_win", [False, True])
+def test_node_limit_covers_all_tries(first_win):
+    deal = KlondikeDeal.from_seed(39)  # not settled by the tries nor quickly after them
+    result = solve(deal, STANDARD, first_win=first_win, limits=Limits(max_nodes=150_000))
+    assert not result.proven and result.stop_reason == "max-nodes"
+    assert result.nodes <= 150_000
+    check_line(deal, STANDARD, result)
+
+
+def test_timeout_covers_all_tries():
+    deal = KlondikeDeal.from_seed(39)
+    result = solve(deal, STANDARD, limits=Limits(timeout=0.5))
+    assert not result.proven and result.stop_reason == "timeout"
+    assert result.seconds < 1.0
+    check_line(deal, STANDARD, result)
