@@ -776,20 +776,16 @@ SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, con
     // passes, where the bound sees nothing and most deals are won: there, about a
     // second of short tries in varied move orders (see probe_target) comes first, and
     // a deal they do not settle goes on to the one full search.
-    if (first_win || rules.passes == 0) {
-        auto probe = probe_target(start, kDeck, limits, kProbeNodes);
-        if (probe.settled) {
-            out.search = probe.result;
-            out.actions = start.expand(out.search.line);
-            return out;
-        }
-        Limits rest = limits;
-        if (limits.max_nodes) rest.max_nodes = limits.max_nodes - probe.result.nodes;
-        if (limits.timeout > 0) rest.timeout = std::max(limits.timeout - probe.result.seconds, 1e-9);
+    if (!first_win && rules.passes != 0) {
         Klondike game = start;
-        out.search = Search<Klondike>(kDeck, first_win, rest).run(game);
+        out.search = Search<Klondike>(kDeck, false, limits).run(game);
+    } else if (auto probe = probe_target(start, kDeck, limits, kProbeNodes); probe.settled) {
+        out.search = probe.result;
+    } else {
+        const auto& tried = probe.result;  // not settled: some nodes and time are left
+        Klondike game = start;
+        out.search = Search<Klondike>(kDeck, first_win, remaining(limits, tried.nodes, tried.seconds)).run(game);
         // A proven maximum is never below what the tries saw; otherwise keep the best line.
-        const auto& tried = probe.result;
         if (tried.best > out.search.best) {
             out.search.best = tried.best;
             out.search.line = tried.line;
@@ -799,9 +795,6 @@ SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, con
         }
         out.search.nodes += tried.nodes;
         out.search.seconds += tried.seconds;
-    } else {
-        Klondike game = start;
-        out.search = Search<Klondike>(kDeck, false, limits).run(game);
     }
     out.actions = start.expand(out.search.line);
     return out;

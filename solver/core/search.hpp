@@ -48,6 +48,15 @@ struct Limits {
     std::function<bool()> interrupted;         // polled now and then; true stops the search
 };
 
+// What is left of `limits` once `nodes` and `seconds` were spent.  The caller makes sure
+// some nodes are left: 0 would mean no limit.
+inline Limits remaining(const Limits& limits, uint64_t nodes, double seconds) {
+    Limits rest = limits;
+    if (limits.max_nodes) rest.max_nodes = limits.max_nodes - nodes;
+    if (limits.timeout > 0) rest.timeout = std::max(limits.timeout - seconds, 1e-9);
+    return rest;
+}
+
 // Open-addressing set of 64-bit keys, each with the best dominance rank seen.
 // A key and its rank share one 16-byte slot, so a probe costs one cache miss.
 // The table starts small and
@@ -265,9 +274,7 @@ TargetProbe<typename Game::Move> probe_target(const Game& start, int target, con
     std::vector<typename Game::Move> best_line;
     uint64_t best_nodes = 0;
     for (uint64_t attempt = 0;; ++attempt) {
-        Limits lim = limits;
-        const double spent = std::chrono::duration<double>(Clock::now() - t0).count();
-        if (limits.timeout > 0) lim.timeout = std::max(limits.timeout - spent, 1e-9);
+        Limits lim = remaining(limits, 0, std::chrono::duration<double>(Clock::now() - t0).count());
         uint64_t allow = budget;
         bool user_nodes = false;  // the caller's node limit, not this try's budget, binds
         if (cap && used + allow > cap) allow = cap - used;
