@@ -11,10 +11,10 @@ import random
 
 import pytest
 from ortools.sat.python import cp_model
+from test_poker import NEGATIVE
 
 from solver.poker import PokerRules, hand_points, score_grid
 from solver.poker.model import PokerModel
-from test_poker import NEGATIVE
 
 
 def line_points(cards, rules, line):
