@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Dict, List, Optional, Sequence
 
 from ortools.sat.python import cp_model
 
 from solver.cards import card_str, is_joker
 from solver.errors import DealError
+from solver.poker.arrange import arrange_adjacent
 from solver.poker.hands import WIN_SCORES, hand_points
 from solver.poker.model import PokerModel, neighbours
 from solver.poker.rules import PokerRules
@@ -110,12 +111,91 @@ def solve(cards: Sequence[int], rules: PokerRules = PokerRules(), timeout: float
     `fixed` (card index -> (row, col)) restricts the problem, for exhaustive checks."""
     cards = list(cards)
     check_cards(cards, rules)
+    if rules.adjacent and not fixed and not rules.diagonals:  # diagonals: the cells matter
+        return _solve_adjacent(cards, rules, timeout, workers, formulation)
+    return _solve_model(cards, rules, timeout, workers, formulation, fixed)
+
+
+# How many more optimal grids of the game without adjacency to try rearranging before
+# the adjacency model runs: a handful usually suffices when any does.
+OTHER_OPTIMA = 20
+
+
+def _solve_adjacent(cards, rules, timeout, workers, formulation) -> PokerResult:
+    """Adjacency only takes grids away, so the game without it bounds the game with it,
+    and its proofs are far quicker (rows and columns stay interchangeable there).  When
+    one of its optimal grids can be rearranged to obey adjacency (arrange.py), that is
+    the optimum; when none can, the optimum is lower; otherwise (too many optima, or a
+    limit) the adjacency model runs, with the bound learnt."""
+    start = time.perf_counter()
+    free_rules = replace(rules, adjacent=False)
+    index = {c: i for i, c in enumerate(cards)}
+
+    def left() -> float:
+        return timeout - (time.perf_counter() - start) if timeout else 0.0
+
+    def arranged(result):
+        grid = [[index[c] for c in row] for row in result.grid]
+        return grid, arrange_adjacent(grid, rules.first_top_left, transpose=not rules.rows_only)
+
+    free = _solve_model(cards, free_rules, timeout, workers, formulation)
+    upper, interrupted = free.bound, free.stop_reason == "interrupted"
+    tried, found = arranged(free)
+    tried = [tried]
+    if found is None and free.proven:
+        for _ in range(OTHER_OPTIMA):
+            if timeout and left() <= 0:
+                break
+            try:
+                other = _solve_model(cards, free_rules, left(), workers, formulation, lower=free.score,
+                                     exclude=tried, first_only=True)
+            except _NoGrid:  # the limit came first
+                break
+            if other is None:  # no optimal grid rearranges: adjacency costs a point at least
+                upper = free.score - 1
+                break
+            if other.stop_reason == "interrupted":
+                interrupted = True
+                break
+            grid, found = arranged(other)
+            if found is not None:
+                break
+            tried.append(grid)
+    if found is not None:  # the optimum when the free game's is proven; else what the limit left
+        return _result(cards, rules, found, bound=upper, proven=free.proven and not interrupted,
+                       reason="interrupted" if interrupted else free.stop_reason,
+                       seconds=time.perf_counter() - start)
+    spent = interrupted or free.stop_reason != "complete" or (timeout and left() <= 0)
+    # With the limit spent, a legal grid is all that is wanted now (a second at most).
+    result = _solve_model(cards, rules, 1.0 if spent else left(), workers, formulation, upper=upper)
+    result.seconds = time.perf_counter() - start
+    if interrupted:
+        result.stop_reason, result.proven = "interrupted", False
+    return result
+
+
+class _NoGrid(RuntimeError):
+    """CP-SAT stopped (a limit) before finding any grid."""
+
+
+def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=None, lower=None,
+                 exclude=(), first_only=False) -> Optional[PokerResult]:
+    """One CP-SAT search.  `upper`: a bound on the score known beforehand; `lower`, with
+    `exclude` (grids of card indexes) and `first_only`: any other grid scoring that much.
+    None when CP-SAT proves there is no grid at all."""
     model = PokerModel(cards, rules, formulation=formulation, fixed=fixed)
+    if upper is not None:
+        model.m.Add(model.objective <= upper)
+    if lower is not None:
+        model.m.Add(model.objective >= lower)
+    for grid in exclude:
+        model.m.AddBoolOr([model.x[i, r, c].Not() for r, row in enumerate(grid) for c, i in enumerate(row)])
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers or 0   # 0: all cores
     solver.parameters.catch_sigint_signal = False  # Ctrl-C is ours: see below
     if timeout:
         solver.parameters.max_time_in_seconds = timeout
+    solver.parameters.stop_after_first_solution = first_only
     best = _Best(model)
     outcome = {}
     finished = threading.Event()
@@ -146,18 +226,26 @@ def solve(cards: Sequence[int], rules: PokerRules = PokerRules(), timeout: float
     seconds = time.perf_counter() - start
     status = outcome.get("status")
     if best.grid is None:
-        raise RuntimeError(f"CP-SAT found no grid (status {solver.StatusName(status)})")
+        if status == cp_model.INFEASIBLE:
+            return None
+        raise _NoGrid(f"CP-SAT found no grid (status {solver.StatusName(status)})")
     proven = status == cp_model.OPTIMAL
     reason = "complete" if proven else ("interrupted" if interrupted else "timeout")
-    index_grid = best.grid
+    bound = None if proven else int(solver.BestObjectiveBound())
+    return _result(cards, rules, best.grid, bound=bound, proven=proven, reason=reason, seconds=seconds)
+
+
+def _result(cards, rules, index_grid, bound, proven, reason, seconds) -> PokerResult:
+    """The result for a grid of card indexes, scored with the hand rules alone; `bound`
+    (None when proven) is what no grid can beat."""
     grid = [[cards[i] for i in row] for row in index_grid]
     hands = score_grid(grid, rules)
     score = sum(h.points for h in hands)
-    bound = score if proven else int(solver.BestObjectiveBound())
+    bound = score if proven or bound is None else max(bound, score)
     placed_at = {i: (r, c) for r, row in enumerate(index_grid) for c, i in enumerate(row)}
     placement = [(cards[i], *placed_at[i]) for i in range(len(cards)) if i in placed_at]
     discarded = [cards[i] for i in range(len(cards)) if i not in placed_at]
-    return PokerResult(rules=rules, cards=cards, grid=grid, hands=hands, score=score, bound=max(bound, score),
+    return PokerResult(rules=rules, cards=cards, grid=grid, hands=hands, score=score, bound=bound,
                        proven=proven, stop_reason=reason, seconds=seconds, placement=placement, discarded=discarded)
 
 
