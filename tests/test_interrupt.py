@@ -8,9 +8,15 @@ import time
 from clihelp import PATIENS
 
 
+def _hear_ctrl_c():
+    # A shell starts background jobs with SIGINT ignored, and Python then never turns it
+    # into KeyboardInterrupt: give the child the default, whatever ran the tests.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt(args, after=1.5):
     p = subprocess.Popen(PATIENS + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         cwd=tempfile.gettempdir())
+                         cwd=tempfile.gettempdir(), preexec_fn=_hear_ctrl_c)
     time.sleep(after)
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
