@@ -19,7 +19,12 @@ def interrupt(args, after=1.5):
                          cwd=tempfile.gettempdir(), preexec_fn=_hear_ctrl_c)
     time.sleep(after)
     p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
+    try:
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:  # a failed test must not leave the search running
+            p.kill()
+            p.communicate()
     return p.returncode, out, err
 
 
