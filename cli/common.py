@@ -7,7 +7,7 @@ from typing import Callable, Optional
 
 import click
 
-from solver.errors import DealError
+from solver.errors import DealError, NothingFound
 from solver.limits import Limits
 
 # Exit codes, the same for every command (the README lists them).
@@ -41,6 +41,9 @@ class PatiensGroup(click.Group):
         except DealError as e:
             click.echo(f"patiens: error: {e}", err=True)
             sys.exit(EXIT_BAD_INPUT)
+        except NothingFound as e:
+            click.echo(f"patiens: {e}", err=True)
+            sys.exit(EXIT_INTERRUPTED if e.reason == "interrupted" else EXIT_NOT_PROVEN)
         except KeyboardInterrupt:
             click.echo("patiens: interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)

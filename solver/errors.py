@@ -9,6 +9,15 @@ class DealError(ValueError):
     """A deal, position or option the tool cannot accept, with the reason."""
 
 
+class NothingFound(RuntimeError):
+    """A limit or Ctrl-C (`reason`: "timeout" or "interrupted") stopped a search before
+    it had any answer to show, not even an unproven one."""
+
+    def __init__(self, message: str, reason: str):
+        super().__init__(message)
+        self.reason = reason
+
+
 def read_json_or_none(text: str):
     """The parsed object when a deal's text is JSON (it starts with { or [), else None.
     An empty text or malformed JSON is a DealError."""

@@ -47,6 +47,17 @@ def test_timeout_not_proven_exit_3():
     assert run.code == (0 if out["proven"] else 3)
 
 
+@pytest.mark.parametrize("variant", [[], ["--adjacent"]])
+def test_timeout_before_any_grid_is_one_line_exit_3(variant):
+    """A limit too short for even a first grid: one line saying so, exit 3 (or, on a very
+    fast machine, a first grid marked not proven)."""
+    run = patiens("poker", "solve", "--seed", "1", "--timeout", "0.001", *variant)
+    assert run.code == 3 and "Traceback" not in run.err + run.out, run.err
+    if not run.out:
+        lines = [line for line in run.err.splitlines() if line.strip()]
+        assert len(lines) == 1 and "before it found any grid" in lines[0]
+
+
 @pytest.mark.parametrize("args, words", [
     (["--cards", "AS KD"], ["25 cards"]),
     (["--cards", "AS " * 25], ["duplicated"]),

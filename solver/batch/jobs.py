@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import List
 
 from solver.batch.specs import DealSpec
-from solver.errors import DealError
+from solver.errors import DealError, NothingFound
 from solver.limits import Limits
 
 
@@ -36,7 +36,7 @@ class Job:
         try:
             base.update(getattr(self, "_" + self.game)(spec))
             base["error"] = None
-        except DealError as e:
+        except (DealError, NothingFound) as e:  # bad input, or a limit too short for any answer
             base.update(verdict="error", error=str(e), proven=False)
         except Exception as e:  # noqa: BLE001 - a bug on one deal must not stop the batch
             last = traceback.format_exc().strip().splitlines()[-1]

@@ -9,7 +9,7 @@ from typing import Dict, List, Optional, Sequence
 from ortools.sat.python import cp_model
 
 from solver.cards import card_str, is_joker
-from solver.errors import DealError
+from solver.errors import DealError, NothingFound
 from solver.poker.arrange import arrange_adjacent
 from solver.poker.hands import WIN_SCORES, hand_points
 from solver.poker.model import PokerModel, neighbours
@@ -140,8 +140,8 @@ def _solve_adjacent(cards, rules, timeout, workers, formulation) -> PokerResult:
 
     free = _solve_model(cards, free_rules, timeout, workers, formulation)
     upper, interrupted = free.bound, free.stop_reason == "interrupted"
-    tried, found = arranged(free)
-    tried = [tried]
+    first_grid, found = arranged(free)
+    tried = [first_grid]
     if found is None and free.proven:
         for _ in range(OTHER_OPTIMA):
             if timeout and left() <= 0:
@@ -149,7 +149,8 @@ def _solve_adjacent(cards, rules, timeout, workers, formulation) -> PokerResult:
             try:
                 other = _solve_model(cards, free_rules, left(), workers, formulation, lower=free.score,
                                      exclude=tried, first_only=True)
-            except _NoGrid:  # the limit came first
+            except NothingFound as stopped:  # a limit came first
+                interrupted = stopped.reason == "interrupted"
                 break
             if other is None:  # no optimal grid rearranges: adjacency costs a point at least
                 upper = free.score - 1
@@ -172,10 +173,6 @@ def _solve_adjacent(cards, rules, timeout, workers, formulation) -> PokerResult:
     if interrupted:
         result.stop_reason, result.proven = "interrupted", False
     return result
-
-
-class _NoGrid(RuntimeError):
-    """CP-SAT stopped (a limit) before finding any grid."""
 
 
 def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=None, lower=None,
@@ -228,7 +225,9 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
     if best.grid is None:
         if status == cp_model.INFEASIBLE:
             return None
-        raise _NoGrid(f"CP-SAT found no grid (status {solver.StatusName(status)})")
+        why = "interrupted" if interrupted else "timeout"
+        raise NothingFound(f"the search was {'interrupted' if interrupted else 'stopped by --timeout'} "
+                           "before it found any grid", why)
     proven = status == cp_model.OPTIMAL
     reason = "complete" if proven else ("interrupted" if interrupted else "timeout")
     bound = None if proven else int(solver.BestObjectiveBound())
