@@ -122,24 +122,32 @@ int Golf::min_chains() const {
     // link joins a card of rank r to one of rank r+1.  Each card has at most two links,
     // a King at most one when nothing may follow a King, and the links between two
     // neighbouring ranks form a forest.  Maximising the links rank by rank from the Ace
-    // up is optimal (one fewer link at r frees at most one at r+1).  Links the greedy
-    // does not see (King-Ace with wrap or --king-on-ace-stop, jokers) are subtracted at
-    // their most.
+    // up is optimal (one fewer link at r frees at most one at r+1).  King-Ace links
+    // (with wrap, or a King on an Ace under --king-on-ace-stop) close the ranks into a
+    // ring: for each count x of them, the Aces and Kings have x links fewer left for
+    // the line, and the best x counts.  Jokers are subtracted at their most.
     const int* m = count_;
     int n = 0;
     for (int r = 1; r <= 13; ++r) n += m[r];
     const bool kings_end = !rules_.wrap && !rules_.queen_on_king;
-    int links = 0, prev = 0;
-    for (int r = 1; r < 13; ++r) {
-        int cap = std::min(2 * m[r] - prev, 2 * m[r + 1]);
-        if (r == 12 && kings_end) cap = std::min(cap, m[13]);
-        if (m[r] && m[r + 1]) cap = std::min(cap, m[r] + m[r + 1] - 1);
-        prev = std::max(cap, 0);
-        links += prev;
+    const int king_degree = kings_end ? 1 : 2;
+    int ring = 0;  // the most King-Ace links
+    if (rules_.wrap || rules_.king_on_ace_stop) {
+        ring = std::min(2 * m[1], king_degree * m[13]);
+        if (m[1] && m[13]) ring = std::min(ring, m[1] + m[13] - 1);
     }
-    int walks = n - links;
-    if (rules_.wrap) walks -= 2 * std::min(m[1], m[13]);
-    if (rules_.king_on_ace_stop) walks -= std::min(m[1], m[13]);
+    int most = 0;
+    for (int x = 0; x <= ring; ++x) {
+        int links = x, prev = x;
+        for (int r = 1; r < 13; ++r) {
+            int cap = std::min(2 * m[r] - prev, r == 12 ? king_degree * m[13] - x : 2 * m[r + 1]);
+            if (m[r] && m[r + 1]) cap = std::min(cap, m[r] + m[r + 1] - 1);
+            prev = std::max(cap, 0);
+            links += prev;
+        }
+        most = std::max(most, links);
+    }
+    int walks = n - most;
     walks -= m[kJoker];  // removing a joker splits its walk in two at most
     return std::max(walks, left_ > 0 ? 1 : 0);
 }
