@@ -9,20 +9,29 @@ optimum with adjacency too: the rule only takes grids away.
 from __future__ import annotations
 
 import itertools
-from typing import List, Optional, Sequence
+from typing import List, Optional
 
+from solver.poker.model import neighbours
 from solver.poker.rules import SIZE
 
 IndexGrid = List[List[int]]  # card indexes (the order turned), row by row
 
 
-def _touching(order: Sequence[int], where: dict) -> bool:
-    """Each card of `order` after the first lies within one step of an earlier one."""
-    for n in range(1, len(order)):
-        r, c = where[order[n]]
-        if not any(abs(r - where[j][0]) <= 1 and abs(c - where[j][1]) <= 1 for j in order[:n]):
+def adjacency_ok(placement: List[tuple]) -> bool:
+    """Each card after the first touches (also diagonally) one placed before it;
+    `placement` is (card, row, col) in the order placed."""
+    seen = set()
+    for n, (_, r, c) in enumerate(placement):
+        if n and not any(q in seen for q in neighbours((r, c))):
             return False
+        seen.add((r, c))
     return True
+
+
+def _rows_touch(order: List[int], row_of: dict) -> bool:
+    """Adjacency seen through the rows alone (a necessary condition): each card after
+    the first has an earlier one in its own row or a neighbouring one."""
+    return all(any(abs(row_of[i] - row_of[j]) <= 1 for j in order[:n]) for n, i in enumerate(order) if n)
 
 
 def arrange_adjacent(grid: IndexGrid, first_top_left: bool = False, transpose: bool = True) -> Optional[IndexGrid]:
@@ -41,13 +50,14 @@ def arrange_adjacent(grid: IndexGrid, first_top_left: bool = False, transpose: b
         for rows in itertools.permutations(range(SIZE)):  # rows[r]: where row r goes
             if first_top_left and rows[first_r] != 0:
                 continue
-            if not _touching(order, {i: (rows[r], 0) for i, (r, _) in at.items()}):  # rows alone
+            row_of = {i: rows[r] for i, (r, _) in at.items()}
+            if not _rows_touch(order, row_of):
                 continue
             for cols in itertools.permutations(range(SIZE)):
                 if first_top_left and cols[first_c] != 0:
                     continue
                 where = {i: (rows[r], cols[c]) for i, (r, c) in at.items()}
-                if _touching(order, where):
+                if adjacency_ok([(i, *where[i]) for i in order]):
                     out = [[-1] * SIZE for _ in range(SIZE)]
                     for i, (r, c) in where.items():
                         out[r][c] = i

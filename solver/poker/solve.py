@@ -10,9 +10,9 @@ from ortools.sat.python import cp_model
 
 from solver.cards import card_str, is_joker
 from solver.errors import DealError, NothingFound
-from solver.poker.arrange import arrange_adjacent
+from solver.poker.arrange import adjacency_ok, arrange_adjacent  # noqa: F401 - adjacency_ok is the API's
 from solver.poker.hands import WIN_SCORES, hand_points
-from solver.poker.model import PokerModel, neighbours
+from solver.poker.model import PokerModel
 from solver.poker.rules import PokerRules
 
 
@@ -225,9 +225,8 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
     if best.grid is None:
         if status == cp_model.INFEASIBLE:
             return None
-        why = "interrupted" if interrupted else "timeout"
-        raise NothingFound(f"the search was {'interrupted' if interrupted else 'stopped by --timeout'} "
-                           "before it found any grid", why)
+        how, why = ("interrupted", "interrupted") if interrupted else ("stopped by --timeout", "timeout")
+        raise NothingFound(f"the search was {how} before it found any grid", why)
     proven = status == cp_model.OPTIMAL
     reason = "complete" if proven else ("interrupted" if interrupted else "timeout")
     bound = None if proven else int(solver.BestObjectiveBound())
@@ -246,15 +245,3 @@ def _result(cards, rules, index_grid, bound, proven, reason, seconds) -> PokerRe
     discarded = [cards[i] for i in range(len(cards)) if i not in placed_at]
     return PokerResult(rules=rules, cards=cards, grid=grid, hands=hands, score=score, bound=bound,
                        proven=proven, stop_reason=reason, seconds=seconds, placement=placement, discarded=discarded)
-
-
-def adjacency_ok(placement: List[tuple]) -> bool:
-    """Each card after the first touches (also diagonally) one placed before it."""
-    seen = set()
-    for n, (_, r, c) in enumerate(placement):
-        if n and not any(q in seen for q in neighbours((r, c))):
-            return False
-        seen.add((r, c))
-    return True
-
-
