@@ -30,14 +30,13 @@ Golf::Golf(const Layout& layout, const Rules& rules) : rules_(rules) {
     for (int r = 0; r <= 13; ++r)
         for (int w = 0; w < 16; ++w)
             if (fits(w, r)) {
-                accept_[r] |= 1u << w;
                 feeds_[w] |= 1u << r;
             }
 
     // next_fit_[p * 14 + r]: the first stock index >= p whose card takes rank r.
     next_fit_.assign((stock_len_ + 1) * 14, static_cast<uint8_t>(stock_len_));
-    stock_ranks_.assign(stock_len_ + 1, 0);
-    for (int p = stock_len_ - 1; p >= 0; --p) stock_ranks_[p] = stock_ranks_[p + 1] | 1u << stock_[p];
+    stock_feeds_.assign(stock_len_ + 1, 0);
+    for (int p = stock_len_ - 1; p >= 0; --p) stock_feeds_[p] = stock_feeds_[p + 1] | feeds_[stock_[p]];
     for (int p = stock_len_ - 1; p >= 0; --p)
         for (int r = 0; r <= 13; ++r)
             next_fit_[p * 14 + r] = fits(stock_[p], r) ? static_cast<uint8_t>(p) : next_fit_[(p + 1) * 14 + r];
@@ -68,31 +67,38 @@ uint8_t Golf::top_after(int waste, int rank) const {
     return static_cast<uint8_t>(rank);
 }
 
-int Golf::count_dead(std::vector<std::pair<int, int>>* which) const {
+int Golf::count_dead(std::vector<std::pair<int, int>>* which, int* dead_by_rank) const {
     // A card can be played only once every card above it in its column is, and only
     // onto a card that can be on the waste before it: the waste's top now, a stock
     // card, or a tableau card that can itself be played and does not lie below it.
     // The least fixpoint of "may be played" therefore over-approximates the truth, so
     // the cards outside it can never be played.  The alive cards of a column are a top
     // segment: alive_from[c] is its lowest index.
-    uint32_t avail = 1u << waste_ | stock_ranks_[stock_pos_];
+    // `fed` holds the ranks that something available may take.
+    uint32_t fed = feeds_[waste_] | stock_feeds_[stock_pos_];
+    if ((present_ & ~fed) == 0) return 0;  // every card fits on the waste or a stock card
     int alive_from[kMaxColumns];
     for (int c = 0; c < ncols_; ++c) alive_from[c] = height_[c];
-    for (bool changed = true; changed;) {
+    int unseen = left_;  // cards not (yet) known to be alive
+    for (bool changed = true; changed && unseen;) {
         changed = false;
         for (int c = 0; c < ncols_; ++c) {
             while (alive_from[c] > 0) {
                 const int r = cols_[c][alive_from[c] - 1];
-                if (!(avail & accept_[r])) break;
+                if (!(fed >> r & 1)) break;
                 --alive_from[c];
-                avail |= 1u << r;
+                --unseen;
+                fed |= feeds_[r];
                 changed = true;
             }
         }
     }
+    if (!unseen) return 0;
     int dead = 0;
     for (int c = 0; c < ncols_; ++c) {
         dead += alive_from[c];
+        if (dead_by_rank)
+            for (int i = 0; i < alive_from[c]; ++i) ++dead_by_rank[cols_[c][i]];
         if (which)
             for (int i = 0; i < alive_from[c]; ++i) which->push_back({c, i});
     }
@@ -109,13 +115,17 @@ std::vector<int> Golf::playable_columns() const {
 
 std::vector<std::pair<int, int>> Golf::dead_cards() const {
     std::vector<std::pair<int, int>> which;
-    count_dead(&which);
+    count_dead(&which, nullptr);
     return which;
 }
 
-void Golf::count_card(int rank, int delta) { count_[rank] += delta; }
+void Golf::count_card(int rank, int delta) {
+    count_[rank] += delta;
+    if (count_[rank]) present_ |= 1u << rank;
+    else present_ &= ~(1u << rank);
+}
 
-int Golf::min_chains() const {
+int Golf::min_chains(const int* m) const {
     // Between two turned stock cards the player plays a chain: tableau cards each a
     // neighbour of the one before.  Clearing the tableau covers its cards with such
     // chains, so count the fewest walks that cover them: walks = cards - links, where a
@@ -126,8 +136,7 @@ int Golf::min_chains() const {
     // (with wrap, or a King on an Ace under --king-on-ace-stop) close the ranks into a
     // ring: for each count x of them, the Aces and Kings have x links fewer left for
     // the line, and the best x counts.  Jokers are subtracted at their most.
-    const int* m = count_;
-    int n = 0;
+    int n = m[kJoker];
     for (int r = 1; r <= 13; ++r) n += m[r];
     const bool kings_end = !rules_.wrap && !rules_.queen_on_king;
     const int king_degree = kings_end ? 1 : 2;
@@ -148,8 +157,8 @@ int Golf::min_chains() const {
         most = std::max(most, links);
     }
     int walks = n - most;
-    walks -= m[kJoker];  // removing a joker splits its walk in two at most
-    return std::max(walks, left_ > 0 ? 1 : 0);
+    walks -= 2 * m[kJoker];  // a joker is a card, and removing it splits its walk in two at most
+    return std::max(walks, n > 0 ? 1 : 0);
 }
 
 int Golf::bound() const {
@@ -157,21 +166,29 @@ int Golf::bound() const {
     // a card on which some remaining tableau rank may be played can start one (in the
     // basic rules, never a King).  Clearing needs min_chains() chains: the stock cards
     // up to the one that starts the last of them must all be turned, so the stock left
-    // at the clear is at most what lies beyond it.  Short of starters, the tableau
-    // cannot be cleared: every chain missing leaves a card at least, and so does every
-    // card that can never be played.
+    // at the clear is at most what lies beyond it.
+    //
+    // When the tableau cannot be cleared, the cards left are at least the dead ones
+    // (never playable, count_dead) plus one for each chain the playable ones lack: the
+    // cards played at the end form at most `starters` chains, and putting back each
+    // card left unplayed adds at most one walk to min_chains, so the playable cards
+    // left number at least min_chains(playable) - starters.
     if (left_ == 0) return value();
+    int dead_by_rank[14] = {};
+    const int dead = count_dead(nullptr, dead_by_rank);
+    int alive[14];
     uint32_t present = 0;
-    for (int r = 0; r <= 13; ++r)
-        if (count_[r]) present |= 1u << r;
-    int need = min_chains() - ((feeds_[waste_] & present) ? 1 : 0);
+    for (int r = 0; r <= 13; ++r) {
+        alive[r] = count_[r] - dead_by_rank[r];
+        if (alive[r]) present |= 1u << r;
+    }
+    int need = min_chains(alive) - ((feeds_[waste_] & present) ? 1 : 0);
     int turned = 0;
     for (int i = stock_pos_; i < stock_len_ && need > 0; ++i) {
         ++turned;
         if (feeds_[stock_[i]] & present) --need;
     }
-    const int dead = count_dead(nullptr);
-    if (dead > 0 || need > 0) return -std::max({dead, need, 1});
+    if (dead > 0 || need > 0) return -(dead + std::max(need, 0));
     return stock_left() - turned;
 }
 
@@ -218,14 +235,15 @@ void Golf::moves(std::vector<Move>& out) const {
     }
     // Plays without turning a card first (they keep the stock), then fewer turns; among
     // equals, the play after which more free cards can follow (the chain goes on).
+    int tops[14] = {};  // free cards by rank
+    for (int i = 0; i < n; ++i) ++tops[cols_[order[i]][height_[order[i]] - 1]];
     auto follow = [&](const Move& m) {
-        const int r = cols_[m.column][height_[m.column] - 1];
+        const int c = m.column, h = height_[c];
+        const int r = cols_[c][h - 1];
         int k = 0;
-        for (int j = 0; j < n; ++j) {
-            const int cj = order[j];
-            const int h = cj == m.column ? height_[cj] - 1 : height_[cj];
-            if (h > 0 && (feeds_[r] >> cols_[cj][h - 1] & 1)) ++k;
-        }
+        for (uint32_t f = feeds_[r]; f; f &= f - 1) k += tops[__builtin_ctz(f)];
+        if (feeds_[r] >> r & 1) --k;                           // the card played is no longer free
+        if (h > 1 && (feeds_[r] >> cols_[c][h - 2] & 1)) ++k;  // the card it uncovers is
         return k - 16 * m.draws;
     };
     const int count = static_cast<int>(out.size()) - first;

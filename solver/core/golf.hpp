@@ -83,8 +83,12 @@ public:
 private:
     bool fits(int waste, int rank) const;  // may a card of `rank` go on waste top `waste`?
     uint8_t top_after(int waste, int rank) const;
-    int count_dead(std::vector<std::pair<int, int>>* which) const;
-    int min_chains() const;  // a lower bound on the chains of plays that can clear the tableau
+    // Cards that can never be played; `which` gets them as (column, index), `dead_by_rank`
+    // (14 counters) their ranks.  Either may be null.
+    int count_dead(std::vector<std::pair<int, int>>* which, int* dead_by_rank) const;
+    // A lower bound on the chains of plays that cover a set of tableau cards, given as
+    // counts by rank (0: jokers).
+    int min_chains(const int* count) const;
     void count_card(int rank, int delta);
     void turn_stock(int draws);
     void play(int column);
@@ -95,12 +99,12 @@ private:
     std::vector<uint8_t> height_;
     std::vector<uint8_t> stock_;
     std::vector<uint8_t> next_fit_;
-    std::vector<uint32_t> stock_ranks_;  // stock_ranks_[p]: bit r set when rank r lies at stock index >= p
+    std::vector<uint32_t> stock_feeds_;  // stock_feeds_[p]: bit r set when rank r fits on a stock card at index >= p
     int stock_len_ = 0, stock_pos_ = 0, left_ = 0;
     uint8_t waste_ = WasteEmpty;
-    uint32_t accept_[14] = {};  // accept_[rank]: bit w set when that rank may go on waste top w
     uint32_t feeds_[16] = {};   // feeds_[w]: bit r set when rank r may go on waste top w
     int count_[14] = {};        // tableau cards by rank (0: jokers), for min_chains
+    uint32_t present_ = 0;      // bit r set when count_[r] > 0
     uint64_t hash_ = 0;
     std::vector<uint64_t> key_height_, key_waste_;
 };
