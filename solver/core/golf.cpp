@@ -161,6 +161,50 @@ int Golf::min_chains(const int* m) const {
     return std::max(walks, n > 0 ? 1 : 0);
 }
 
+void Golf::split_segments(const int* m, Segments& seg) const {
+    // min_chains for each run of present ranks on its own (jokers left out): the same greedy,
+    // cut where a rank is missing.  With King-Ace links (--wrap, --king-on-ace-stop) the
+    // ranks form a ring, walked from just after a missing rank; with all thirteen
+    // present there is one segment.
+    seg.n = 0;
+    const bool ring = rules_.wrap || rules_.king_on_ace_stop;
+    int start = 1;
+    if (ring) {
+        start = 0;
+        for (int r = 1; r <= 13 && !start; ++r)
+            if (!m[r]) start = r % 13 + 1;
+        if (!start) {
+            int ranks[14];
+            std::copy(m, m + 14, ranks);
+            ranks[kJoker] = 0;
+            seg.mask[0] = 0x3ffe;
+            seg.demand[seg.n++] = min_chains(ranks);
+            return;
+        }
+    }
+    const int king_degree = rules_.wrap || rules_.queen_on_king ? 2 : 1;
+    auto degree = [&](int r) { return r == 13 ? king_degree : 2; };
+    int prev = 0, cards = 0, links = 0;
+    uint32_t mask = 0;
+    for (int step = 0, r = start; step < 13; ++step, r = r % 13 + 1) {
+        if (!m[r]) continue;
+        cards += m[r];
+        mask |= 1u << r;
+        const int next = r % 13 + 1;
+        if (m[next] && (next != 1 || ring)) {
+            int cap = std::min(degree(r) * m[r] - prev, degree(next) * m[next]);
+            cap = std::min(cap, m[r] + m[next] - 1);
+            prev = std::max(cap, 0);
+            links += prev;
+        } else {  // the segment ends at r
+            seg.mask[seg.n] = mask;
+            seg.demand[seg.n++] = std::max(cards - links, 1);  // the caps allow a cycle or two
+            prev = cards = links = 0;
+            mask = 0;
+        }
+    }
+}
+
 int Golf::bound() const {
     // Each chain of plays starts on the waste's top or on a turned stock card, and only
     // a card on which some remaining tableau rank may be played can start one (in the
@@ -182,11 +226,37 @@ int Golf::bound() const {
         alive[r] = count_[r] - dead_by_rank[r];
         if (alive[r]) present |= 1u << r;
     }
-    int need = min_chains(alive) - ((feeds_[waste_] & present) ? 1 : 0);
+    // A chain stays within a run of present ranks (a segment) but where a joker in it
+    // jumps: cut at its jokers, a chain falls into pieces, each inside one segment and
+    // starting on a starter that takes a rank of it or right after a joker.  So each
+    // segment needs its own pieces (split_segments), from its own starters (one next to
+    // two segments is counted for both: a lower bound still), and each joker in play
+    // makes up for one missing piece at most.
+    Segments seg;
+    split_segments(alive, seg);
+    const int jokers = alive[kJoker];
+    int pieces = 0;
+    for (int k = 0; k < seg.n; ++k) pieces += seg.demand[k];
+    int need = std::max(pieces - jokers, (present ? 1 : 0)) - ((feeds_[waste_] & present) ? 1 : 0);
     int turned = 0;
     for (int i = stock_pos_; i < stock_len_ && need > 0; ++i) {
         ++turned;
         if (feeds_[stock_[i]] & present) --need;
+    }
+    if (seg.n > 1) {
+        int short_by = 0;
+        for (int k = 0; k < seg.n; ++k) {
+            seg.demand[k] -= (feeds_[waste_] & seg.mask[k]) ? 1 : 0;
+            short_by += std::max(seg.demand[k], 0);
+        }
+        int t = 0;
+        for (int i = stock_pos_; i < stock_len_ && short_by > jokers; ++i) {
+            ++t;
+            for (int k = 0; k < seg.n; ++k)
+                if ((feeds_[stock_[i]] & seg.mask[k]) && seg.demand[k]-- > 0) --short_by;
+        }
+        need = std::max(need, short_by - jokers);
+        turned = std::max(turned, t);
     }
     if (dead > 0 || need > 0) return -(dead + std::max(need, 0));
     return stock_left() - turned;

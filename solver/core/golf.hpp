@@ -89,6 +89,14 @@ private:
     // A lower bound on the chains of plays that cover a set of tableau cards, given as
     // counts by rank (0: jokers).
     int min_chains(const int* count) const;
+    // The runs of present ranks of `count` (jokers left out), each with a lower bound on
+    // the chains that cover its cards.
+    struct Segments {
+        uint32_t mask[7];
+        int demand[7];
+        int n = 0;
+    };
+    void split_segments(const int* count, Segments& seg) const;
     void count_card(int rank, int delta);
     void turn_stock(int draws);
     void play(int column);
