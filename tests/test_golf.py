@@ -83,6 +83,25 @@ def test_small_deals_match_exhaustive_play(deal):
     check(deal, solve(deal))
 
 
+@st.composite
+def wide_positions(draw):
+    """Few cards spread over all seven columns, with a longer stock: the positions the
+    search meets late in a hole, where its bound cuts most."""
+    rules = draw(st.sampled_from(VARIANTS))
+    cards = iter(draw(st.permutations(rules.deck())))
+    heights = draw(st.lists(st.integers(0, 3), min_size=7, max_size=7).filter(lambda h: 5 <= sum(h) <= 11))
+    columns = [[next(cards) for _ in range(h)] for h in heights]
+    stock = [next(cards) for _ in range(draw(st.integers(0, 9)))]
+    base = None if rules.empty_waste else next(cards)
+    return GolfDeal(columns=columns, stock=stock, base=base, rules=rules)
+
+
+@settings(max_examples=scaled(2000))
+@given(wide_positions())
+def test_wide_positions_match_exhaustive_play(deal):
+    check(deal, solve(deal))
+
+
 def test_jokers_are_wild():
     """Base QS: KD goes on it, then nothing may follow a King.  The stock's joker comes
     up, 9C goes on the joker, and 5H is no neighbour of 9: one card left."""

@@ -208,15 +208,15 @@ void Golf::split_segments(const int* m, Segments& seg) const {
 int Golf::bound() const {
     // Each chain of plays starts on the waste's top or on a turned stock card, and only
     // a card on which some remaining tableau rank may be played can start one (in the
-    // basic rules, never a King).  Clearing needs min_chains() chains: the stock cards
-    // up to the one that starts the last of them must all be turned, so the stock left
-    // at the clear is at most what lies beyond it.
+    // basic rules, never a King).  Clearing needs as many chains as the cards ask for
+    // (below): the stock cards up to the one that starts the last of them must all be
+    // turned, so the stock left at the clear is at most what lies beyond it.
     //
     // When the tableau cannot be cleared, the cards left are at least the dead ones
     // (never playable, count_dead) plus one for each chain the playable ones lack: the
     // cards played at the end form at most `starters` chains, and putting back each
-    // card left unplayed adds at most one walk to min_chains, so the playable cards
-    // left number at least min_chains(playable) - starters.
+    // card left unplayed adds at most one walk to the count, so the playable cards
+    // left number at least (chains they need) - starters.
     if (left_ == 0) return value();
     int dead_by_rank[14] = {};
     const int dead = count_dead(nullptr, dead_by_rank);
@@ -237,23 +237,35 @@ int Golf::bound() const {
     const int jokers = alive[kJoker];
     int pieces = 0;
     for (int k = 0; k < seg.n; ++k) pieces += seg.demand[k];
-    int need = std::max(pieces - jokers, (present ? 1 : 0)) - ((feeds_[waste_] & present) ? 1 : 0);
+    // The first chain starts on the first of the waste's top and the stock cards that a
+    // free card fits on now: until one does, nothing changes the free cards, and each
+    // turned card buries the one before for good.  Later chains start on any stock card
+    // that some card left fits on.
+    uint32_t free_ranks = 0;
+    for (int c = 0; c < ncols_; ++c)
+        if (height_[c]) free_ranks |= 1u << cols_[c][height_[c] - 1];
+    const uint32_t waste_feeds = feeds_[waste_] & free_ranks;
+    int first = -1;  // the stock card that starts the first chain; those before it start nothing
+    if (!waste_feeds)
+        for (first = stock_pos_; first < stock_len_ && !(feeds_[stock_[first]] & free_ranks);) ++first;
+    auto starts = [&](int i) { return i < first ? 0u : i == first ? feeds_[stock_[i]] & free_ranks : feeds_[stock_[i]]; };
+    int need = std::max(pieces - jokers, (present ? 1 : 0)) - (waste_feeds ? 1 : 0);
     int turned = 0;
     for (int i = stock_pos_; i < stock_len_ && need > 0; ++i) {
         ++turned;
-        if (feeds_[stock_[i]] & present) --need;
+        if (starts(i) & present) --need;
     }
     if (seg.n > 1) {
         int short_by = 0;
         for (int k = 0; k < seg.n; ++k) {
-            seg.demand[k] -= (feeds_[waste_] & seg.mask[k]) ? 1 : 0;
+            seg.demand[k] -= (waste_feeds & seg.mask[k]) ? 1 : 0;
             short_by += std::max(seg.demand[k], 0);
         }
         int t = 0;
         for (int i = stock_pos_; i < stock_len_ && short_by > jokers; ++i) {
             ++t;
             for (int k = 0; k < seg.n; ++k)
-                if ((feeds_[stock_[i]] & seg.mask[k]) && seg.demand[k]-- > 0) --short_by;
+                if ((starts(i) & seg.mask[k]) && seg.demand[k]-- > 0) --short_by;
         }
         need = std::max(need, short_by - jokers);
         turned = std::max(turned, t);
