@@ -74,8 +74,9 @@ int Golf::count_dead(std::vector<std::pair<int, int>>* which, int* dead_by_rank)
     // The least fixpoint of "may be played" therefore over-approximates the truth, so
     // the cards outside it can never be played.  The alive cards of a column are a top
     // segment: alive_from[c] is its lowest index.
-    // `fed` holds the ranks that something available may take.
-    uint32_t fed = feeds_[waste_] | stock_feeds_[stock_pos_];
+    // `fed` holds the ranks that something available may take.  The waste's top takes
+    // one card only, before anything else moves: a free one.
+    uint32_t fed = (feeds_[waste_] & free_ranks()) | stock_feeds_[stock_pos_];
     if ((present_ & ~fed) == 0) return 0;  // every card fits on the waste or a stock card
     int alive_from[kMaxColumns];
     for (int c = 0; c < ncols_; ++c) alive_from[c] = height_[c];
@@ -117,6 +118,13 @@ std::vector<std::pair<int, int>> Golf::dead_cards() const {
     std::vector<std::pair<int, int>> which;
     count_dead(&which, nullptr);
     return which;
+}
+
+uint32_t Golf::free_ranks() const {
+    uint32_t ranks = 0;
+    for (int c = 0; c < ncols_; ++c)
+        if (height_[c]) ranks |= 1u << cols_[c][height_[c] - 1];
+    return ranks;
 }
 
 void Golf::count_card(int rank, int delta) {
@@ -241,14 +249,12 @@ int Golf::bound() const {
     // free card fits on now: until one does, nothing changes the free cards, and each
     // turned card buries the one before for good.  Later chains start on any stock card
     // that some card left fits on.
-    uint32_t free_ranks = 0;
-    for (int c = 0; c < ncols_; ++c)
-        if (height_[c]) free_ranks |= 1u << cols_[c][height_[c] - 1];
-    const uint32_t waste_feeds = feeds_[waste_] & free_ranks;
+    const uint32_t free = free_ranks();
+    const uint32_t waste_feeds = feeds_[waste_] & free;
     int first = -1;  // the stock card that starts the first chain; those before it start nothing
     if (!waste_feeds)
-        for (first = stock_pos_; first < stock_len_ && !(feeds_[stock_[first]] & free_ranks);) ++first;
-    auto starts = [&](int i) { return i < first ? 0u : i == first ? feeds_[stock_[i]] & free_ranks : feeds_[stock_[i]]; };
+        for (first = stock_pos_; first < stock_len_ && !(feeds_[stock_[first]] & free);) ++first;
+    auto starts = [&](int i) { return i < first ? 0u : i == first ? feeds_[stock_[i]] & free : feeds_[stock_[i]]; };
     int need = std::max(pieces - jokers, (present ? 1 : 0)) - (waste_feeds ? 1 : 0);
     int turned = 0;
     for (int i = stock_pos_; i < stock_len_ && need > 0; ++i) {

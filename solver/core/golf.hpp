@@ -97,6 +97,7 @@ private:
         int n = 0;
     };
     void split_segments(const int* count, Segments& seg) const;
+    uint32_t free_ranks() const;  // bit r set when a free card (a column's top) has rank r
     void count_card(int rank, int delta);
     void turn_stock(int draws);
     void play(int column);
