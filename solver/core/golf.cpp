@@ -67,7 +67,7 @@ uint8_t Golf::top_after(int waste, int rank) const {
     return static_cast<uint8_t>(rank);
 }
 
-int Golf::count_dead(std::vector<std::pair<int, int>>* which, int* dead_by_rank) const {
+int Golf::count_dead(uint32_t free, std::vector<std::pair<int, int>>* which, int* dead_by_rank) const {
     // A card can be played only once every card above it in its column is, and only
     // onto a card that can be on the waste before it: the waste's top now, a stock
     // card, or a tableau card that can itself be played and does not lie below it.
@@ -76,7 +76,7 @@ int Golf::count_dead(std::vector<std::pair<int, int>>* which, int* dead_by_rank)
     // segment: alive_from[c] is its lowest index.
     // `fed` holds the ranks that something available may take.  The waste's top takes
     // one card only, before anything else moves: a free one.
-    uint32_t fed = (feeds_[waste_] & free_ranks()) | stock_feeds_[stock_pos_];
+    uint32_t fed = (feeds_[waste_] & free) | stock_feeds_[stock_pos_];
     if ((present_ & ~fed) == 0) return 0;  // every card fits on the waste or a stock card
     int alive_from[kMaxColumns];
     for (int c = 0; c < ncols_; ++c) alive_from[c] = height_[c];
@@ -98,10 +98,10 @@ int Golf::count_dead(std::vector<std::pair<int, int>>* which, int* dead_by_rank)
     int dead = 0;
     for (int c = 0; c < ncols_; ++c) {
         dead += alive_from[c];
-        if (dead_by_rank)
-            for (int i = 0; i < alive_from[c]; ++i) ++dead_by_rank[cols_[c][i]];
-        if (which)
-            for (int i = 0; i < alive_from[c]; ++i) which->push_back({c, i});
+        for (int i = 0; i < alive_from[c]; ++i) {
+            if (dead_by_rank) ++dead_by_rank[cols_[c][i]];
+            if (which) which->push_back({c, i});
+        }
     }
     return dead;
 }
@@ -116,7 +116,7 @@ std::vector<int> Golf::playable_columns() const {
 
 std::vector<std::pair<int, int>> Golf::dead_cards() const {
     std::vector<std::pair<int, int>> which;
-    count_dead(&which, nullptr);
+    count_dead(free_ranks(), &which, nullptr);
     return which;
 }
 
@@ -143,11 +143,11 @@ int Golf::min_chains(const int* m) const {
     // up is optimal (one fewer link at r frees at most one at r+1).  King-Ace links
     // (with wrap, or a King on an Ace under --king-on-ace-stop) close the ranks into a
     // ring: for each count x of them, the Aces and Kings have x links fewer left for
-    // the line, and the best x counts.  Jokers are subtracted at their most.
-    int n = m[kJoker];
+    // the line, and the best x counts.  Jokers (m[0]) are not counted: the caller
+    // handles them.
+    int n = 0;
     for (int r = 1; r <= 13; ++r) n += m[r];
-    const bool kings_end = !rules_.wrap && !rules_.queen_on_king;
-    const int king_degree = kings_end ? 1 : 2;
+    const int king_degree = kings_links();
     int ring = 0;  // the most King-Ace links
     if (rules_.wrap || rules_.king_on_ace_stop) {
         ring = std::min(2 * m[1], king_degree * m[13]);
@@ -164,9 +164,7 @@ int Golf::min_chains(const int* m) const {
         }
         most = std::max(most, links);
     }
-    int walks = n - most;
-    walks -= 2 * m[kJoker];  // a joker is a card, and removing it splits its walk in two at most
-    return std::max(walks, n > 0 ? 1 : 0);
+    return std::max(n - most, n > 0 ? 1 : 0);
 }
 
 void Golf::split_segments(const int* m, Segments& seg) const {
@@ -182,16 +180,12 @@ void Golf::split_segments(const int* m, Segments& seg) const {
         for (int r = 1; r <= 13 && !start; ++r)
             if (!m[r]) start = r % 13 + 1;
         if (!start) {
-            int ranks[14];
-            std::copy(m, m + 14, ranks);
-            ranks[kJoker] = 0;
             seg.mask[0] = 0x3ffe;
-            seg.demand[seg.n++] = min_chains(ranks);
+            seg.demand[seg.n++] = min_chains(m);
             return;
         }
     }
-    const int king_degree = rules_.wrap || rules_.queen_on_king ? 2 : 1;
-    auto degree = [&](int r) { return r == 13 ? king_degree : 2; };
+    auto degree = [&](int r) { return r == 13 ? kings_links() : 2; };
     int prev = 0, cards = 0, links = 0;
     uint32_t mask = 0;
     for (int step = 0, r = start; step < 13; ++step, r = r % 13 + 1) {
@@ -226,8 +220,9 @@ int Golf::bound() const {
     // card left unplayed adds at most one walk to the count, so the playable cards
     // left number at least (chains they need) - starters.
     if (left_ == 0) return value();
+    const uint32_t free = free_ranks();
     int dead_by_rank[14] = {};
-    const int dead = count_dead(nullptr, dead_by_rank);
+    const int dead = count_dead(free, nullptr, dead_by_rank);
     int alive[14];
     uint32_t present = 0;
     for (int r = 0; r <= 13; ++r) {
@@ -249,7 +244,6 @@ int Golf::bound() const {
     // free card fits on now: until one does, nothing changes the free cards, and each
     // turned card buries the one before for good.  Later chains start on any stock card
     // that some card left fits on.
-    const uint32_t free = free_ranks();
     const uint32_t waste_feeds = feeds_[waste_] & free;
     int first = -1;  // the stock card that starts the first chain; those before it start nothing
     if (!waste_feeds)

@@ -83,11 +83,11 @@ public:
 private:
     bool fits(int waste, int rank) const;  // may a card of `rank` go on waste top `waste`?
     uint8_t top_after(int waste, int rank) const;
-    // Cards that can never be played; `which` gets them as (column, index), `dead_by_rank`
-    // (14 counters) their ranks.  Either may be null.
-    int count_dead(std::vector<std::pair<int, int>>* which, int* dead_by_rank) const;
+    // Cards that can never be played, given free_ranks(); `which` gets them as (column,
+    // index), `dead_by_rank` (14 counters) their ranks.  Either may be null.
+    int count_dead(uint32_t free, std::vector<std::pair<int, int>>* which, int* dead_by_rank) const;
     // A lower bound on the chains of plays that cover a set of tableau cards, given as
-    // counts by rank (0: jokers).
+    // counts by rank (count[0], the jokers, is not read).
     int min_chains(const int* count) const;
     // The runs of present ranks of `count` (jokers left out), each with a lower bound on
     // the chains that cover its cards.
@@ -97,6 +97,8 @@ private:
         int n = 0;
     };
     void split_segments(const int* count, Segments& seg) const;
+    // Links a King may have in a chain: one when nothing may follow it.
+    int kings_links() const { return rules_.wrap || rules_.queen_on_king ? 2 : 1; }
     uint32_t free_ranks() const;  // bit r set when a free card (a column's top) has rank r
     void count_card(int rank, int delta);
     void turn_stock(int draws);
@@ -112,7 +114,7 @@ private:
     int stock_len_ = 0, stock_pos_ = 0, left_ = 0;
     uint8_t waste_ = WasteEmpty;
     uint32_t feeds_[16] = {};   // feeds_[w]: bit r set when rank r may go on waste top w
-    int count_[14] = {};        // tableau cards by rank (0: jokers), for min_chains
+    int count_[14] = {};        // tableau cards by rank (0: jokers), for the bound
     uint32_t present_ = 0;      // bit r set when count_[r] > 0
     uint64_t hash_ = 0;
     std::vector<uint64_t> key_height_, key_waste_;
