@@ -28,7 +28,7 @@ Golf::Golf(const Layout& layout, const Rules& rules) : rules_(rules) {
     waste_ = layout.base < 0 ? WasteEmpty : check_rank(layout.base);
 
     for (int r = 0; r <= 13; ++r)
-        for (int w = 0; w < 16; ++w)
+        for (int w = 0; w < kWasteTops; ++w)
             if (fits(w, r)) {
                 feeds_[w] |= 1u << r;
             }
@@ -44,15 +44,18 @@ Golf::Golf(const Layout& layout, const Rules& rules) : rules_(rules) {
     ZobristSource z(0x474f4c46ull);
     key_height_.resize(ncols_ * (kMaxHeight + 1));
     for (auto& k : key_height_) k = z.next();
-    key_waste_.resize(16);
+    key_waste_.resize(kWasteTops);
     for (auto& k : key_waste_) k = z.next();
     hash_ = key_waste_[waste_];
     for (int c = 0; c < ncols_; ++c) hash_ ^= key_height_[c * (kMaxHeight + 1) + height_[c]];
-    for (int c = 0; c < ncols_; ++c)
+    for (int c = 0; c < ncols_; ++c) {
         for (int i = 0; i < height_[c]; ++i) count_card(cols_[c][i], +1);
+        if (height_[c]) count_free(cols_[c][height_[c] - 1], +1);
+    }
 }
 
 bool Golf::fits(int waste, int rank) const {
+    if (waste == WasteClosed) return false;
     if (waste == WasteEmpty || waste == WasteJoker || rank == kJoker) return true;  // jokers are wild
     if (waste == WasteStoppedKing) return false;
     if (rules_.wrap) return waste % 13 + 1 == rank || rank % 13 + 1 == waste;
@@ -120,11 +123,10 @@ std::vector<std::pair<int, int>> Golf::dead_cards() const {
     return which;
 }
 
-uint32_t Golf::free_ranks() const {
-    uint32_t ranks = 0;
-    for (int c = 0; c < ncols_; ++c)
-        if (height_[c]) ranks |= 1u << cols_[c][height_[c] - 1];
-    return ranks;
+void Golf::count_free(int rank, int delta) {
+    free_count_[rank] += delta;
+    if (free_count_[rank]) free_ |= 1u << rank;
+    else free_ &= ~(1u << rank);
 }
 
 void Golf::count_card(int rank, int delta) {
@@ -293,23 +295,22 @@ void Golf::moves(std::vector<Move>& out) const {
         order[j] = c;
     }
     const int first = static_cast<int>(out.size());
+    const bool chain_on = feeds_[waste_] & free_;  // a free card fits on the waste's top
     for (int i = 0; i < n; ++i) {
         const int c = order[i];
         const int r = cols_[c][height_[c] - 1];
-        if (rules_.king_on_ace_stop && r == 13) {
+        if (chain_on) {  // go on with the chain; turning the stock is kClose's
+            if (fits(waste_, r)) out.push_back({static_cast<uint8_t>(c), 0});
+        } else if (rules_.king_on_ace_stop && r == 13) {
             bool found[2] = {false, false};  // [whether the play stops a King]
-            for (int d = 0; d <= stock_left() && !(found[0] && found[1]); ++d) {
-                const int top = d == 0 ? waste_ : stock_[stock_pos_ + d - 1];
+            for (int d = 1; d <= stock_left() && !(found[0] && found[1]); ++d) {
+                const int top = stock_[stock_pos_ + d - 1];
                 if (!fits(top, r)) continue;
                 const bool stops = top_after(top, r) == WasteStoppedKing;
                 if (found[stops]) continue;
                 found[stops] = true;
                 out.push_back({static_cast<uint8_t>(c), static_cast<uint8_t>(d)});
             }
-            continue;
-        }
-        if (fits(waste_, r)) {
-            out.push_back({static_cast<uint8_t>(c), 0});
         } else {
             const int i = next_fit_[stock_pos_ * 14 + r];
             if (i < stock_len_) out.push_back({static_cast<uint8_t>(c), static_cast<uint8_t>(i - stock_pos_ + 1)});
@@ -317,8 +318,7 @@ void Golf::moves(std::vector<Move>& out) const {
     }
     // Plays without turning a card first (they keep the stock), then fewer turns; among
     // equals, the play after which more free cards can follow (the chain goes on).
-    int tops[14] = {};  // free cards by rank
-    for (int i = 0; i < n; ++i) ++tops[cols_[order[i]][height_[order[i]] - 1]];
+    const int* tops = free_count_;
     auto follow = [&](const Move& m) {
         const int c = m.column, h = height_[c];
         const int r = cols_[c][h - 1];
@@ -342,6 +342,7 @@ void Golf::moves(std::vector<Move>& out) const {
         out[first + j] = m;
         score[j] = sc;
     }
+    if (chain_on && stock_left() > 0) out.push_back({kClose, 0});  // last: end the chain
 }
 
 void Golf::turn_stock(int draws) {
@@ -354,6 +355,8 @@ void Golf::turn_stock(int draws) {
 void Golf::play(int c) {
     hash_ ^= key_waste_[waste_] ^ key_height_[c * (kMaxHeight + 1) + height_[c]];
     const int r = cols_[c][--height_[c]];
+    count_free(r, -1);
+    if (height_[c]) count_free(cols_[c][height_[c] - 1], +1);
     hash_ ^= key_height_[c * (kMaxHeight + 1) + height_[c]];
     --left_;
     count_card(r, -1);
@@ -363,6 +366,11 @@ void Golf::play(int c) {
 
 Golf::Undo Golf::apply(const Move& m) {
     Undo u{waste_};
+    if (m.column == kClose) {
+        hash_ ^= key_waste_[waste_] ^ key_waste_[WasteClosed];
+        waste_ = WasteClosed;
+        return u;
+    }
     if (m.draws) turn_stock(m.draws);
     if (m.column != kDraw) play(m.column);
     return u;
@@ -370,10 +378,12 @@ Golf::Undo Golf::apply(const Move& m) {
 
 void Golf::undo(const Move& m, const Undo& u) {
     hash_ ^= key_waste_[waste_];
-    if (m.column != kDraw) {
+    if (m.column < kClose) {
         const int c = m.column;
         hash_ ^= key_height_[c * (kMaxHeight + 1) + height_[c]];
         count_card(cols_[c][height_[c]], +1);
+        if (height_[c]) count_free(cols_[c][height_[c] - 1], -1);
+        count_free(cols_[c][height_[c]], +1);
         ++height_[c];
         hash_ ^= key_height_[c * (kMaxHeight + 1) + height_[c]];
         ++left_;
@@ -403,6 +413,9 @@ SolveOutcome solve(const Layout& layout, const Rules& rules, const Limits& limit
     // Nothing beats clearing the tableau without turning a stock card.
     Search<Golf> search(game.stock_left(), false, limits);
     out.search = search.run(game);
+    auto& line = out.search.line;  // kClose moves nothing: a person's line has no such move
+    line.erase(std::remove_if(line.begin(), line.end(), [](const Golf::Move& m) { return m.column == Golf::kClose; }),
+               line.end());
     return out;
 }
 

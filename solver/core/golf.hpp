@@ -19,9 +19,11 @@ constexpr int kJoker = 0;       // rank code of a joker
 constexpr int kMaxColumns = 64;
 constexpr int kMaxHeight = 15;
 
-// What lies on top of the waste: a rank 1..13, a joker, nothing yet, or a King that
-// was played on an Ace under --king-on-ace-stop (nothing may follow it).
-enum WasteTop : uint8_t { WasteJoker = 0, WasteEmpty = 14, WasteStoppedKing = 15 };
+// What lies on top of the waste: a rank 1..13, a joker, nothing yet, a King that was
+// played on an Ace under --king-on-ace-stop (only a joker may follow it), or, in the
+// search only, the end of a chain (nothing may follow, see Golf::Move).
+enum WasteTop : uint8_t { WasteJoker = 0, WasteEmpty = 14, WasteStoppedKing = 15, WasteClosed = 16 };
+constexpr int kWasteTops = 17;
 
 struct Rules {
     bool wrap = false;              // K and A are neighbours both ways
@@ -43,6 +45,13 @@ public:
     // every move plays a card, no position can come back with more stock turned: that is
     // what makes the stock dominance below sound.  A person's single turn of a stock card
     // (replay) is column kDraw with draws 1.
+    //
+    // Between chains the waste's top does not matter: when no free card fits on it, the
+    // next move turns the stock whatever the top is.  So such a position is keyed with
+    // a closed top, and a position whose top does take a free card has, besides those
+    // plays, one search-only move kClose that ends the chain (the top becomes closed)
+    // instead of its turn-and-play moves.  All positions between two chains with the
+    // same columns then share one key, the stock left ranking them.
     struct Move {
         uint8_t column;
         uint8_t draws;
@@ -51,6 +60,7 @@ public:
         uint8_t waste;
     };
     static constexpr uint8_t kDraw = 255;
+    static constexpr uint8_t kClose = 254;  // the search's own: no card moves
 
     Golf(const Layout& layout, const Rules& rules);  // throws std::invalid_argument
 
@@ -59,7 +69,9 @@ public:
     int bound() const;
     // Same columns and waste top with more stock left reaches everything the other can
     // (turn the extra cards first), so the stock position is a dominance rank, not key.
-    uint64_t key() const { return hash_; }
+    uint64_t key() const {
+        return feeds_[waste_] & free_ ? hash_ : hash_ ^ key_waste_[waste_] ^ key_waste_[WasteClosed];
+    }
     uint16_t rank() const { return static_cast<uint16_t>(stock_len_ - stock_pos_); }
     void moves(std::vector<Move>& out) const;
     Undo apply(const Move& m);
@@ -99,7 +111,8 @@ private:
     void split_segments(const int* count, Segments& seg) const;
     // Links a King may have in a chain: one when nothing may follow it.
     int kings_links() const { return rules_.wrap || rules_.queen_on_king ? 2 : 1; }
-    uint32_t free_ranks() const;  // bit r set when a free card (a column's top) has rank r
+    uint32_t free_ranks() const { return free_; }  // bit r set when a free card (a column's top) has rank r
+    void count_free(int rank, int delta);
     void count_card(int rank, int delta);
     void turn_stock(int draws);
     void play(int column);
@@ -113,9 +126,11 @@ private:
     std::vector<uint32_t> stock_feeds_;  // stock_feeds_[p]: bit r set when rank r fits on a stock card at index >= p
     int stock_len_ = 0, stock_pos_ = 0, left_ = 0;
     uint8_t waste_ = WasteEmpty;
-    uint32_t feeds_[16] = {};   // feeds_[w]: bit r set when rank r may go on waste top w
+    uint32_t feeds_[kWasteTops] = {};   // feeds_[w]: bit r set when rank r may go on waste top w
     int count_[14] = {};        // tableau cards by rank (0: jokers), for the bound
     uint32_t present_ = 0;      // bit r set when count_[r] > 0
+    int free_count_[14] = {};   // free cards (columns' tops) by rank
+    uint32_t free_ = 0;         // bit r set when free_count_[r] > 0
     uint64_t hash_ = 0;
     std::vector<uint64_t> key_height_, key_waste_;
 };
