@@ -342,7 +342,9 @@ void Golf::moves(std::vector<Move>& out) const {
         out[first + j] = m;
         score[j] = sc;
     }
-    if (chain_on && stock_left() > 0) out.push_back({kClose, 0});  // last: end the chain
+    // Last, end the chain; not from an empty waste, where any chain a turned card would
+    // start can be played without it, keeping the card.
+    if (chain_on && waste_ != WasteEmpty && stock_left() > 0) out.push_back({kClose, 0});
 }
 
 void Golf::turn_stock(int draws) {
