@@ -95,6 +95,7 @@ int Golf::count_dead(uint32_t free, std::vector<std::pair<int, int>>* which, int
                 fed |= feeds_[r];
                 changed = true;
             }
+            if ((present_ & ~fed) == 0) return 0;  // every card left fits on something alive
         }
     }
     if (!unseen) return 0;
@@ -278,30 +279,26 @@ int Golf::bound() const {
 
 void Golf::moves(std::vector<Move>& out) const {
     if (left_ == 0) return;  // the hole is over
-    // Playing column c after turning d stock cards leaves the same columns and the same
-    // waste top whatever d is (the played card), only with less stock for larger d: a
-    // dominated position.  So each column needs only the fewest turns that let its free
-    // card go (a King is kept twice under --king-on-ace-stop: on an Ace it stops).
-    uint8_t order[kMaxColumns];
-    int n = 0;
-    for (int c = 0; c < ncols_; ++c)
-        if (height_[c]) order[n++] = static_cast<uint8_t>(c);
-    // Taller columns first: they hold the cards hardest to reach (insertion sort: stable,
-    // and quick on a handful).
-    for (int i = 1; i < n; ++i) {
-        const uint8_t c = order[i];
-        int j = i;
-        for (; j > 0 && height_[order[j - 1]] < height_[c]; --j) order[j] = order[j - 1];
-        order[j] = c;
+    if (feeds_[waste_] & free_) {
+        // A free card fits on the waste's top: go on with the chain, or end it (kClose);
+        // turning the stock is the closed position's.  Not from an empty waste, where any
+        // chain a turned card would start can be played without it, keeping the card.
+        for (int c = 0; c < ncols_; ++c)
+            if (height_[c] && fits(waste_, cols_[c][height_[c] - 1])) out.push_back({static_cast<uint8_t>(c), 0});
+        if (waste_ != WasteEmpty && stock_left() > 0) out.push_back({kClose, 0});
+        return;
     }
-    const int first = static_cast<int>(out.size());
-    const bool chain_on = feeds_[waste_] & free_;  // a free card fits on the waste's top
-    for (int i = 0; i < n; ++i) {
-        const int c = order[i];
+    // Between chains.  Playing column c after turning d stock cards leaves the same
+    // columns and the same waste top whatever d is (the played card), only with less
+    // stock for larger d: a dominated position.  So each column needs only the fewest
+    // turns that let its free card go (a King is kept twice under --king-on-ace-stop: on
+    // an Ace it stops).  The move order hardly matters (the proof that nothing beats the
+    // best line is most of the work): fewer turns first.
+    const size_t first = out.size();
+    for (int c = 0; c < ncols_; ++c) {
+        if (!height_[c]) continue;
         const int r = cols_[c][height_[c] - 1];
-        if (chain_on) {  // go on with the chain; turning the stock is kClose's
-            if (fits(waste_, r)) out.push_back({static_cast<uint8_t>(c), 0});
-        } else if (rules_.king_on_ace_stop && r == 13) {
+        if (rules_.king_on_ace_stop && r == 13) {
             bool found[2] = {false, false};  // [whether the play stops a King]
             for (int d = 1; d <= stock_left() && !(found[0] && found[1]); ++d) {
                 const int top = stock_[stock_pos_ + d - 1];
@@ -316,35 +313,12 @@ void Golf::moves(std::vector<Move>& out) const {
             if (i < stock_len_) out.push_back({static_cast<uint8_t>(c), static_cast<uint8_t>(i - stock_pos_ + 1)});
         }
     }
-    // Plays without turning a card first (they keep the stock), then fewer turns; among
-    // equals, the play after which more free cards can follow (the chain goes on).
-    const int* tops = free_count_;
-    auto follow = [&](const Move& m) {
-        const int c = m.column, h = height_[c];
-        const int r = cols_[c][h - 1];
-        int k = 0;
-        for (uint32_t f = feeds_[r]; f; f &= f - 1) k += tops[__builtin_ctz(f)];
-        if (feeds_[r] >> r & 1) --k;                           // the card played is no longer free
-        if (h > 1 && (feeds_[r] >> cols_[c][h - 2] & 1)) ++k;  // the card it uncovers is
-        return k - 16 * m.draws;
-    };
-    const int count = static_cast<int>(out.size()) - first;
-    int score[2 * kMaxColumns];
-    for (int i = 0; i < count; ++i) score[i] = follow(out[first + i]);
-    for (int i = 1; i < count; ++i) {  // insertion sort: a handful of moves, stable
-        const Move m = out[first + i];
-        const int sc = score[i];
-        int j = i;
-        for (; j > 0 && score[j - 1] < sc; --j) {
-            out[first + j] = out[first + j - 1];
-            score[j] = score[j - 1];
-        }
-        out[first + j] = m;
-        score[j] = sc;
+    for (size_t i = first + 1; i < out.size(); ++i) {  // insertion sort: a handful of moves, stable
+        const Move m = out[i];
+        size_t j = i;
+        for (; j > first && out[j - 1].draws > m.draws; --j) out[j] = out[j - 1];
+        out[j] = m;
     }
-    // Last, end the chain; not from an empty waste, where any chain a turned card would
-    // start can be played without it, keeping the card.
-    if (chain_on && waste_ != WasteEmpty && stock_left() > 0) out.push_back({kClose, 0});
 }
 
 void Golf::turn_stock(int draws) {
