@@ -240,6 +240,12 @@ int Golf::bound() const {
     // makes up for one missing piece at most.
     Segments seg;
     split_segments(alive, seg);
+    // A chain is played in one direction, and when nothing may follow a King it ends
+    // there: each piece holds one King at most (the walks counted above may have one at
+    // each end).
+    if (kings_links() == 1 && alive[13])
+        for (int k = 0; k < seg.n; ++k)
+            if (seg.mask[k] >> 13 & 1) seg.demand[k] = std::max(seg.demand[k], alive[13]);
     const int jokers = alive[kJoker];
     int pieces = 0;
     for (int k = 0; k < seg.n; ++k) pieces += seg.demand[k];
