@@ -226,11 +226,16 @@ int Golf::bound() const {
     const uint32_t free = free_ranks();
     int dead_by_rank[14] = {};
     const int dead = count_dead(free, nullptr, dead_by_rank);
-    int alive[14];
-    uint32_t present = 0;
-    for (int r = 0; r <= 13; ++r) {
-        alive[r] = count_[r] - dead_by_rank[r];
-        if (alive[r]) present |= 1u << r;
+    int alive_counts[14];
+    const int* alive = count_;  // the cards that may still be played, by rank
+    uint32_t present = present_;
+    if (dead) {
+        present = 0;
+        for (int r = 0; r <= 13; ++r) {
+            alive_counts[r] = count_[r] - dead_by_rank[r];
+            if (alive_counts[r]) present |= 1u << r;
+        }
+        alive = alive_counts;
     }
     // A chain stays within a run of present ranks (a segment) but where a joker in it
     // jumps: cut at its jokers, a chain falls into pieces, each inside one segment and
