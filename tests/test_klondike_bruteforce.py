@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from conftest import scaled
 from referee import klondike as ref
-from solver.cards import make_card
+from solver.cards import is_red, make_card, rank_of
 from solver.klondike import KlondikeDeal, KlondikeRules, solve
 
 
@@ -55,3 +55,45 @@ def test_solver_matches_exhaustive_play(case):
     _, best = ref.replay(start, actions, rules.draw, rules.worry_back)
     assert best == result.max_foundation
     assert result.solvable == (result.max_foundation == 52)
+
+
+@st.composite
+def endgames_with_runs(draw):
+    """Like endgames, but the columns' face-up parts are runs of one to four cards, so
+    positions where a column's top lies on a face-up card (or a King stands alone) are
+    there from the start: the solver sends such a top home at once under worry back."""
+    n = draw(st.integers(7, 10))
+    cuts = sorted(draw(st.lists(st.integers(0, n), min_size=3, max_size=3)))
+    left = [b - a for a, b in zip([0] + cuts, cuts + [n])]
+    foundations = [13 - k for k in left]
+    cards = draw(st.permutations([make_card(s, r) for s in range(4) for r in range(14 - left[s], 14)]))
+    n_talon = draw(st.integers(0, len(cards) - 7))
+    talon, table = list(cards[:n_talon]), list(cards[n_talon:])
+    runs = []  # greedy: each card extends a run it fits on, else starts one
+    for card in table:
+        fitting = [run for run in runs if len(run) < 4 and rank_of(run[-1]) == rank_of(card) + 1
+                   and is_red(run[-1]) != is_red(card)]
+        if fitting and draw(st.integers(0, 3)):  # mostly join
+            fitting[0].append(card)
+        else:
+            runs.append([card])
+    if len(runs) < 7:
+        reject()
+    tops, spare = runs[:7], [c for run in runs[7:] for c in run]
+    columns = [[] for _ in range(7)]
+    for card in spare:  # the rest lie face down under the runs
+        columns[draw(st.integers(0, 6))].append(card)
+    face_down = [len(c) for c in columns]
+    columns = [c + run for c, run in zip(columns, tops)]
+    n_waste = draw(st.integers(0, len(talon)))
+    deal = KlondikeDeal(columns=columns, face_down=face_down, waste=talon[:n_waste], stock=talon[n_waste:],
+                        foundations=foundations)
+    rules = KlondikeRules(draw=draw(st.sampled_from([1, 3])), passes=draw(st.sampled_from([1, 2, 3, None])),
+                          worry_back=draw(st.booleans()))
+    return deal, rules
+
+
+@settings(max_examples=scaled(120))
+@given(endgames_with_runs())
+def test_solver_matches_exhaustive_play_with_runs(case):
+    test_solver_matches_exhaustive_play.hypothesis.inner_test(case)

@@ -183,6 +183,11 @@ int Klondike::talon_plays(TalonPlay* plays) const {
     return n;
 }
 
+bool Klondike::can_come_back(int c) const {
+    const Column& col = col_[c];
+    return rules_.worry_back && (col.len - col.down >= 2 || (col.len == 1 && rank_of(col.cards[0]) == 13));
+}
+
 bool Klondike::can_worry(int s) const {
     // Never an Ace (nothing can be built on it) nor a card that a safe move would send
     // straight home again.
@@ -268,10 +273,15 @@ void Klondike::moves(std::vector<Move>& out) const {
         return;
     }
 
-    // Safe automatic moves: when one exists it is the only move tried.
+    // Safe automatic moves: when one exists it is the only move tried.  A column's top
+    // may go home when nothing could ever need it (safe_to_foundation), and with worry
+    // back also whenever it could come back to where it lies: on a face-up card (which
+    // it fits, as every face-up card fits the one under it), or a King alone in its
+    // column.  Then the position with it home reaches everything this one does, and
+    // has one card more home.
     for (int c = 0; c < kColumns; ++c) {
         const int t = col_[c].top();
-        if (t != kNoCard && playable(t) && safe_to_foundation(t)) {
+        if (t != kNoCard && playable(t) && (safe_to_foundation(t) || can_come_back(c))) {
             out.push_back({ColToFound, static_cast<uint8_t>(c), 0, 0, 0, 0, 0});
             return;
         }

@@ -135,6 +135,7 @@ private:
     bool can_redeal() const { return unlimited() || redeals_left_ > 0; }
     bool playable(int card) const { return found_[suit_of(card)] == rank_of(card) - 1; }
     bool safe_to_foundation(int card) const;
+    bool can_come_back(int col) const;  // worry back could return column col's top to where it lies
     bool fits_on(int card, int target) const {
         return rank_of(target) == rank_of(card) + 1 && is_red(target) != is_red(card);
     }
