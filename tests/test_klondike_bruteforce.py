@@ -16,26 +16,35 @@ from solver.cards import is_red, make_card, rank_of
 from solver.klondike import KlondikeDeal, KlondikeRules, solve
 
 
-@st.composite
-def endgames(draw):
+def cards_out(draw):
+    """7 to 10 cards still out of the foundations (the highest of their suits), shuffled
+    and split into the talon and the table; the foundations hold the rest."""
     n = draw(st.integers(7, 10))
     cuts = sorted(draw(st.lists(st.integers(0, n), min_size=3, max_size=3)))
     left = [b - a for a, b in zip([0] + cuts, cuts + [n])]  # cards still out, per suit
     foundations = [13 - k for k in left]
-    cards = [make_card(s, r) for s in range(4) for r in range(14 - left[s], 14)]
-    cards = draw(st.permutations(cards))
+    cards = draw(st.permutations([make_card(s, r) for s in range(4) for r in range(14 - left[s], 14)]))
     n_talon = draw(st.integers(0, len(cards) - 7))
-    talon, table = cards[:n_talon], cards[n_talon:]
+    return foundations, list(cards[:n_talon]), list(cards[n_talon:])
+
+
+def deal_and_rules(draw, columns, face_down, talon, foundations):
     n_waste = draw(st.integers(0, len(talon)))
+    deal = KlondikeDeal(columns=columns, face_down=face_down, waste=talon[:n_waste], stock=talon[n_waste:],
+                        foundations=foundations)
+    rules = KlondikeRules(draw=draw(st.sampled_from([1, 3])), passes=draw(st.sampled_from([1, 2, 3, None])),
+                          worry_back=draw(st.booleans()))
+    return deal, rules
+
+
+@st.composite
+def endgames(draw):
+    foundations, talon, table = cards_out(draw)
     extra = sorted(draw(st.lists(st.integers(0, len(table) - 7), min_size=6, max_size=6)))
     bounds = [0] + [cut + i + 1 for i, cut in enumerate(extra)] + [len(table)]
     columns = [list(table[a:b]) for a, b in zip(bounds, bounds[1:])]
     face_down = [max(0, len(c) - 1) for c in columns]
-    deal = KlondikeDeal(columns=columns, face_down=face_down, waste=list(talon[:n_waste]),
-                        stock=list(talon[n_waste:]), foundations=foundations)
-    rules = KlondikeRules(draw=draw(st.sampled_from([1, 3])), passes=draw(st.sampled_from([1, 2, 3, None])),
-                          worry_back=draw(st.booleans()))
-    return deal, rules
+    return deal_and_rules(draw, columns, face_down, talon, foundations)
 
 
 @settings(max_examples=scaled(120))
@@ -62,13 +71,7 @@ def endgames_with_runs(draw):
     """Like endgames, but the columns' face-up parts are runs of one to four cards, so
     positions where a column's top lies on a face-up card (or a King stands alone) are
     there from the start: the solver sends such a top home at once under worry back."""
-    n = draw(st.integers(7, 10))
-    cuts = sorted(draw(st.lists(st.integers(0, n), min_size=3, max_size=3)))
-    left = [b - a for a, b in zip([0] + cuts, cuts + [n])]
-    foundations = [13 - k for k in left]
-    cards = draw(st.permutations([make_card(s, r) for s in range(4) for r in range(14 - left[s], 14)]))
-    n_talon = draw(st.integers(0, len(cards) - 7))
-    talon, table = list(cards[:n_talon]), list(cards[n_talon:])
+    foundations, talon, table = cards_out(draw)
     runs = []  # greedy: each card extends a run it fits on, else starts one
     for card in table:
         fitting = [run for run in runs if len(run) < 4 and rank_of(run[-1]) == rank_of(card) + 1
@@ -85,12 +88,7 @@ def endgames_with_runs(draw):
         columns[draw(st.integers(0, 6))].append(card)
     face_down = [len(c) for c in columns]
     columns = [c + run for c, run in zip(columns, tops)]
-    n_waste = draw(st.integers(0, len(talon)))
-    deal = KlondikeDeal(columns=columns, face_down=face_down, waste=talon[:n_waste], stock=talon[n_waste:],
-                        foundations=foundations)
-    rules = KlondikeRules(draw=draw(st.sampled_from([1, 3])), passes=draw(st.sampled_from([1, 2, 3, None])),
-                          worry_back=draw(st.booleans()))
-    return deal, rules
+    return deal_and_rules(draw, columns, face_down, talon, foundations)
 
 
 @settings(max_examples=scaled(120))

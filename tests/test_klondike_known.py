@@ -136,3 +136,35 @@ def test_bad_positions_are_named():
         KlondikeDeal.parse(trivial_win().to_pysol().replace("\n7H\n", "\n<7H>\n"))
     with pytest.raises(DealError, match="duplicated card AC"):
         KlondikeDeal.parse(trivial_win().to_pysol().replace("AD", "AC", 1))
+
+
+def test_a_playable_waste_card_may_have_to_wait():
+    """Seed 137 (casino), after 56 actions of a best line.  6S on the waste could go home
+    once 5S (column 6) is home, but then 5S could never come back down: the way on is
+    5S home, worried back onto 6D, 4D onto it (turning up 5C), 4D onto 5C, 5S home again,
+    and only then 6S and 5H from the waste, 5C and 4D onto 6D (turning up 8S), 8S onto
+    9H, JC onto QH, 6H home: 15.  Sending the waste's 6S home at once stops at 14: the
+    waste keeps a card out of the way without a place in the tableau, which home does
+    not (a column's top lying on a face-up card may go home at once: it can always come
+    back to the same place)."""
+    text = """Talon:
+Waste: 3D QD 8D 2C KH JS 4C TH 7D 7C 9C 5H 6S
+Foundations: C-A D-2 H-4 S-4
+: QS JD TS 9D 8C 7H 6C 5D
+: KD QC JH TC 9H
+: <KS> TD
+: KC QH
+:
+: 9S 8H 7S 6D 5S
+: <3C> <6H> <JC> <8S> <5C> 4D
+"""
+    deal = KlondikeDeal.parse(text)
+    rules = make_rules("casino")
+    witness = replay(deal, rules, parse_line("6F FS6 76 67 6F WF WF 76 72 74 7F"))
+    assert witness.ok and witness.max_foundation == 15
+    start = ref.start(deal, rules.passes)
+    actions = [(int(a.kind), a.source, a.target, a.count) for a in witness.actions]
+    assert ref.replay(start, actions, rules.draw, rules.worry_back)[1] == 15
+    result = solve(deal, rules)
+    assert result.proven and result.max_foundation == 15
+    check_line(deal, rules, result)
