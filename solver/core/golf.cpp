@@ -294,9 +294,18 @@ void Golf::moves(std::vector<Move>& out) const {
         // A free card fits on the waste's top: go on with the chain, or end it (kClose);
         // turning the stock is the closed position's.  Not from an empty waste, where any
         // chain a turned card would start can be played without it, keeping the card.
-        for (int c = 0; c < ncols_; ++c)
-            if (height_[c] && fits(waste_, cols_[c][height_[c] - 1])) out.push_back({static_cast<uint8_t>(c), 0});
-        if (waste_ != WasteEmpty && stock_left() > 0) out.push_back({kClose, 0});
+        // And when a free card that fits has no neighbour left in the tableau (nor a
+        // joker), the chain ends after it whenever it is played, on a turned card at
+        // best: playing it now and then ending the chain beats ending it now.
+        bool dead_end = false;
+        for (int c = 0; c < ncols_; ++c) {
+            if (!height_[c]) continue;
+            const int r = cols_[c][height_[c] - 1];
+            if (!fits(waste_, r)) continue;
+            out.push_back({static_cast<uint8_t>(c), 0});
+            dead_end |= ends_chains(r);
+        }
+        if (waste_ != WasteEmpty && stock_left() > 0 && !dead_end) out.push_back({kClose, 0});
         return;
     }
     // Between chains.  Playing column c after turning d stock cards leaves the same
@@ -304,11 +313,16 @@ void Golf::moves(std::vector<Move>& out) const {
     // stock for larger d: a dominated position.  So each column needs only the fewest
     // turns that let its free card go (a King is kept twice under --king-on-ace-stop: on
     // an Ace it stops).  The move order hardly matters (the proof that nothing beats the
-    // best line is most of the work): fewer turns first.
+    // best line is most of the work): fewer turns first.  A free card that ends every
+    // chain it is in (no neighbour left, no joker) is best played on the first turned
+    // card it fits: a move turning more cards than that is beaten by playing it there
+    // first, so such moves are left out.
     const size_t first = out.size();
+    int most_draws = 255;
     for (int c = 0; c < ncols_; ++c) {
         if (!height_[c]) continue;
         const int r = cols_[c][height_[c] - 1];
+        const size_t before = out.size();
         if (rules_.king_on_ace_stop && r == 13) {
             bool found[2] = {false, false};  // [whether the play stops a King]
             for (int d = 1; d <= stock_left() && !(found[0] && found[1]); ++d) {
@@ -323,6 +337,7 @@ void Golf::moves(std::vector<Move>& out) const {
             const int i = next_fit_[stock_pos_ * 14 + r];
             if (i < stock_len_) out.push_back({static_cast<uint8_t>(c), static_cast<uint8_t>(i - stock_pos_ + 1)});
         }
+        if (out.size() > before && ends_chains(r)) most_draws = std::min<int>(most_draws, out[before].draws);
     }
     for (size_t i = first + 1; i < out.size(); ++i) {  // insertion sort: a handful of moves, stable
         const Move m = out[i];
@@ -330,6 +345,7 @@ void Golf::moves(std::vector<Move>& out) const {
         for (; j > first && out[j - 1].draws > m.draws; --j) out[j] = out[j - 1];
         out[j] = m;
     }
+    while (out.size() > first && out.back().draws > most_draws) out.pop_back();
 }
 
 void Golf::turn_stock(int draws) {

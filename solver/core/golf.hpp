@@ -109,6 +109,10 @@ private:
         int n = 0;
     };
     void split_segments(const int* count, Segments& seg) const;
+    // A card of this rank ends every chain it is in: no card left may follow it.
+    bool ends_chains(int rank) const {
+        return rank != kJoker && !(present_ & (feeds_[rank] | 1u << kJoker));
+    }
     // Links a King may have in a chain: one when nothing may follow it.
     int kings_links() const { return rules_.wrap || rules_.queen_on_king ? 2 : 1; }
     uint32_t free_ranks() const { return free_; }  // bit r set when a free card (a column's top) has rank r
