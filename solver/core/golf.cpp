@@ -70,7 +70,7 @@ uint8_t Golf::top_after(int waste, int rank) const {
     return static_cast<uint8_t>(rank);
 }
 
-int Golf::count_dead(uint32_t free, std::vector<std::pair<int, int>>* which, int* dead_by_rank) const {
+int Golf::count_dead(std::vector<std::pair<int, int>>* which, int* dead_by_rank) const {
     // A card can be played only once every card above it in its column is, and only
     // onto a card that can be on the waste before it: the waste's top now, a stock
     // card, or a tableau card that can itself be played and does not lie below it.
@@ -79,7 +79,7 @@ int Golf::count_dead(uint32_t free, std::vector<std::pair<int, int>>* which, int
     // segment: alive_from[c] is its lowest index.
     // `fed` holds the ranks that something available may take.  The waste's top takes
     // one card only, before anything else moves: a free one.
-    uint32_t fed = (feeds_[waste_] & free) | stock_feeds_[stock_pos_];
+    uint32_t fed = (feeds_[waste_] & free_) | stock_feeds_[stock_pos_];
     if ((present_ & ~fed) == 0) return 0;  // every card fits on the waste or a stock card
     int alive_from[kMaxColumns];
     for (int c = 0; c < ncols_; ++c) alive_from[c] = height_[c];
@@ -120,20 +120,14 @@ std::vector<int> Golf::playable_columns() const {
 
 std::vector<std::pair<int, int>> Golf::dead_cards() const {
     std::vector<std::pair<int, int>> which;
-    count_dead(free_ranks(), &which, nullptr);
+    count_dead(&which, nullptr);
     return which;
 }
 
-void Golf::count_free(int rank, int delta) {
-    free_count_[rank] += delta;
-    if (free_count_[rank]) free_ |= 1u << rank;
-    else free_ &= ~(1u << rank);
-}
-
-void Golf::count_card(int rank, int delta) {
-    count_[rank] += delta;
-    if (count_[rank]) present_ |= 1u << rank;
-    else present_ &= ~(1u << rank);
+void Golf::tally(int* counts, uint32_t& ranks, int rank, int delta) {
+    counts[rank] += delta;
+    if (counts[rank]) ranks |= 1u << rank;
+    else ranks &= ~(1u << rank);
 }
 
 int Golf::min_chains(const int* m) const {
@@ -223,9 +217,9 @@ int Golf::bound() const {
     // card left unplayed adds at most one walk to the count, so the playable cards
     // left number at least (chains they need) - starters.
     if (left_ == 0) return value();
-    const uint32_t free = free_ranks();
+    const uint32_t free = free_;
     int dead_by_rank[14] = {};
-    const int dead = count_dead(free, nullptr, dead_by_rank);
+    const int dead = count_dead(nullptr, dead_by_rank);
     int alive_counts[14];
     const int* alive = count_;  // the cards that may still be played, by rank
     uint32_t present = present_;

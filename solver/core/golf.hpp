@@ -95,9 +95,9 @@ public:
 private:
     bool fits(int waste, int rank) const;  // may a card of `rank` go on waste top `waste`?
     uint8_t top_after(int waste, int rank) const;
-    // Cards that can never be played, given free_ranks(); `which` gets them as (column,
-    // index), `dead_by_rank` (14 counters) their ranks.  Either may be null.
-    int count_dead(uint32_t free, std::vector<std::pair<int, int>>* which, int* dead_by_rank) const;
+    // Cards that can never be played; `which` gets them as (column, index),
+    // `dead_by_rank` (14 counters) their ranks.  Either may be null.
+    int count_dead(std::vector<std::pair<int, int>>* which, int* dead_by_rank) const;
     // A lower bound on the chains of plays that cover a set of tableau cards, given as
     // counts by rank (count[0], the jokers, is not read).
     int min_chains(const int* count) const;
@@ -115,9 +115,10 @@ private:
     }
     // Links a King may have in a chain: one when nothing may follow it.
     int kings_links() const { return rules_.wrap || rules_.queen_on_king ? 2 : 1; }
-    uint32_t free_ranks() const { return free_; }  // bit r set when a free card (a column's top) has rank r
-    void count_free(int rank, int delta);
-    void count_card(int rank, int delta);
+    // A counter by rank and the mask of the ranks whose counter is not zero, kept together.
+    static void tally(int* counts, uint32_t& ranks, int rank, int delta);
+    void count_card(int rank, int delta) { tally(count_, present_, rank, delta); }
+    void count_free(int rank, int delta) { tally(free_count_, free_, rank, delta); }
     void turn_stock(int draws);
     void play(int column);
 
@@ -134,7 +135,7 @@ private:
     int count_[14] = {};        // tableau cards by rank (0: jokers), for the bound
     uint32_t present_ = 0;      // bit r set when count_[r] > 0
     int free_count_[14] = {};   // free cards (columns' tops) by rank
-    uint32_t free_ = 0;         // bit r set when free_count_[r] > 0
+    uint32_t free_ = 0;         // bit r set when a free card has rank r (free_count_[r] > 0)
     uint64_t hash_ = 0;
     std::vector<uint64_t> key_height_, key_waste_;
 };
