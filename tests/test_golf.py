@@ -122,6 +122,18 @@ def test_a_joker_in_the_tableau_bridges_a_gap():
     check(deal, result)
 
 
+def test_two_aces_share_the_one_two_they_fit_on():
+    """Base 3D: 2H and then AC follow it, 4C from the stock takes 3S.  AD fits only on
+    a 2 (no 2 is in the stock, none on the waste), and the one 2 took AC: one card
+    left.  Each card played lands on a card of its own, which is what the solver's
+    bound counts (a matching of cards to the cards they fit on)."""
+    columns = [parse_cards("AC"), parse_cards("AD"), parse_cards("3S 2H")]
+    deal = GolfDeal(columns=columns + [[]] * 4, stock=parse_cards("4C"), base=parse_card("3D"), rules=GolfRules())
+    result = solve(deal)
+    assert result.best_score == 1 and result.proven
+    check(deal, result)
+
+
 def test_empty_waste_start_picks_any_free_card():
     columns = [parse_cards("3C 2D"), parse_cards("9S")]
     deal = GolfDeal(columns=columns + [[]] * 5, stock=parse_cards("8H"), base=None, rules=GolfRules(empty_waste=True))

@@ -41,6 +41,13 @@ Golf::Golf(const Layout& layout, const Rules& rules) : rules_(rules) {
         for (int r = 0; r <= 13; ++r)
             next_fit_[p * 14 + r] = fits(stock_[p], r) ? static_cast<uint8_t>(p) : next_fit_[(p + 1) * 14 + r];
 
+    stock_count_.assign((stock_len_ + 1) * 14, 0);
+    for (int p = stock_len_ - 1; p >= 0; --p) {
+        std::copy_n(&stock_count_[(p + 1) * 14], 14, &stock_count_[p * 14]);
+        ++stock_count_[p * 14 + stock_[p]];
+    }
+    build_feed_graph();
+
     ZobristSource z(0x474f4c46ull);
     key_height_.resize(ncols_ * (kMaxHeight + 1));
     for (auto& k : key_height_) k = z.next();
@@ -124,6 +131,123 @@ std::vector<std::pair<int, int>> Golf::dead_cards() const {
     return which;
 }
 
+void Golf::build_feed_graph() {
+    // Nodes: a card rank r (1..13) is node r, a rank w it fits on is node 14 + w.
+    std::vector<int> next[28];
+    for (int w = 1; w <= 13; ++w)
+        for (int r = 1; r <= 13; ++r)
+            if (feeds_[w] >> r & 1) {
+                next[r].push_back(14 + w);
+                next[14 + w].push_back(r);
+            }
+    bool seen[28] = {};
+    auto walk = [&](int start, bool cycle) {
+        std::vector<int> nodes;
+        for (int prev = -1, cur = start; cur >= 0 && !seen[cur];) {
+            seen[cur] = true;
+            nodes.push_back(cur);
+            int after = -1;
+            for (int x : next[cur])
+                if (x != prev && !seen[x]) after = x;
+            prev = cur;
+            cur = after;
+        }
+        const int n = static_cast<int>(nodes.size());
+        auto rank_at = [&](int i) {  // the fit-on rank at position i, around a cycle
+            if (i < 0 || i >= n) {
+                if (!cycle) return kNoRank;
+                i = (i + n) % n;
+            }
+            return static_cast<uint8_t>(nodes[i] - 14);
+        };
+        std::vector<FeedStep> steps;
+        for (int i = 0; i < n; ++i)
+            if (nodes[i] < 14) steps.push_back({static_cast<uint8_t>(nodes[i]), rank_at(i - 1), rank_at(i + 1)});
+        if (steps.empty()) return;
+        feed_parts_.push_back({static_cast<uint8_t>(feed_steps_.size()), static_cast<uint8_t>(steps.size()), cycle});
+        for (int twice = 0; twice < (cycle ? 2 : 1); ++twice) feed_steps_.insert(feed_steps_.end(), steps.begin(), steps.end());
+    };
+    // Paths from an end, from a card rank where one ends there (the walk then starts
+    // with a step), then what is left: cycles, walked from a card rank.
+    for (int v = 1; v <= 13; ++v)
+        if (!seen[v] && next[v].size() <= 1) walk(v, false);
+    for (int v = 15; v < 28; ++v)
+        if (!seen[v] && next[v].size() <= 1) walk(v, false);
+    for (int v = 1; v <= 13; ++v)
+        if (!seen[v]) walk(v, true);
+}
+
+int Golf::playable_at_most(const int* alive, int first, int upto) const {
+    // Every card played lands on a card of its own: the waste's top now (once), a stock
+    // card turned (each takes one card) or a tableau card played just before it (each
+    // is followed by one card at most).  So the cards that can still be played are at
+    // most a largest matching of cards to cards they fit on: counted by rank, the
+    // predecessors being the cards themselves, the stock cards before `upto` that may
+    // start a chain, and the waste's top.  Among ranks 1..13 the graph is paths and
+    // cycles (build_feed_graph), where a greedy walk is exact: each card rank takes what
+    // the rank before it on the path has left (no later card can use it), then from the
+    // rank after it.  A cycle is cut where the fewest can cross, each number of those
+    // crossings tried.  Jokers take any card and go on any: they are matched last.
+    const int from = std::clamp(first, stock_pos_, upto);
+    int preds[15];  // by rank; preds[kNoRank] stays 0
+    for (int w = 0; w < 14; ++w) preds[w] = alive[w] + stock_count_[from * 14 + w] - stock_count_[upto * 14 + w];
+    preds[kNoRank] = 0;
+    int wild = preds[kJoker], jokers_only = 0, all = 0;
+    if (feeds_[waste_] & free_) {
+        if (waste_ >= 1 && waste_ <= 13) ++preds[waste_];
+        else if (waste_ == WasteStoppedKing) ++jokers_only;
+        else ++wild;
+    }
+    for (int w = 1; w <= 13; ++w) all += preds[w];
+    // `cut`: how many of the first step's cards were fed across the cycle's cut (its
+    // rank before is then not used again).
+    auto walk = [&](const FeedStep* step, int n, int* left, int cut) {
+        int got = 0;
+        for (int j = 0; j < n; ++j) {
+            int want = alive[step[j].card];
+            int before = step[j].before;
+            if (j == 0 && cut >= 0) want -= cut, before = kNoRank;
+            int take = std::min(want, left[before]);
+            left[before] -= take;
+            want -= take;
+            got += take;
+            take = std::min(want, left[step[j].after]);
+            left[step[j].after] -= take;
+            got += take;
+        }
+        return got;
+    };
+    int fed = 0;
+    for (const FeedPart& part : feed_parts_) {
+        const FeedStep* step = &feed_steps_[part.first];
+        if (!part.cycle) {
+            fed += walk(step, part.len, preds, -1);
+            continue;
+        }
+        int k = 0, span = 1 << 20;
+        for (int j = 0; j < part.len && span; ++j) {
+            const int c = std::min(alive[step[j].card], preds[step[j].before]);
+            if (c < span) span = c, k = j;
+        }
+        // The matching is concave in the crossings: stop once it stops growing.
+        int most = -1;
+        for (int x = 0; x <= span; ++x) {
+            int left[15];
+            std::copy_n(preds, 15, left);
+            left[step[k].before] -= x;
+            const int got = x + walk(step + k, part.len, left, x);
+            if (got <= most) break;
+            most = got;
+        }
+        fed += most;
+    }
+    int cards = 0;
+    for (int r = 1; r <= 13; ++r) cards += alive[r];
+    const int on_jokers = std::min(cards - fed, wild);
+    const int spare = wild - on_jokers + jokers_only + all - fed;
+    return fed + on_jokers + std::min(alive[kJoker], spare);
+}
+
 void Golf::tally(int* counts, uint32_t& ranks, int rank, int delta) {
     counts[rank] += delta;
     if (counts[rank]) ranks |= 1u << rank;
@@ -204,33 +328,18 @@ void Golf::split_segments(const int* m, Segments& seg) const {
     }
 }
 
-int Golf::bound() const {
+Golf::Chains Golf::count_chains(const int* alive, uint32_t present, int first) const {
     // Each chain of plays starts on the waste's top or on a turned stock card, and only
     // a card on which some remaining tableau rank may be played can start one (in the
     // basic rules, never a King).  Clearing needs as many chains as the cards ask for
     // (below): the stock cards up to the one that starts the last of them must all be
     // turned, so the stock left at the clear is at most what lies beyond it.
     //
-    // When the tableau cannot be cleared, the cards left are at least the dead ones
-    // (never playable, count_dead) plus one for each chain the playable ones lack: the
-    // cards played at the end form at most `starters` chains, and putting back each
-    // card left unplayed adds at most one walk to the count, so the playable cards
-    // left number at least (chains they need) - starters.
-    if (left_ == 0) return value();
-    const uint32_t free = free_;
-    int dead_by_rank[14] = {};
-    const int dead = count_dead(nullptr, dead_by_rank);
-    int alive_counts[14];
-    const int* alive = count_;  // the cards that may still be played, by rank
-    uint32_t present = present_;
-    if (dead) {
-        present = 0;
-        for (int r = 0; r <= 13; ++r) {
-            alive_counts[r] = count_[r] - dead_by_rank[r];
-            if (alive_counts[r]) present |= 1u << r;
-        }
-        alive = alive_counts;
-    }
+    // When the tableau cannot be cleared, the cards left are at least one for each
+    // chain the cards lack: the cards played at the end form at most `starters` chains,
+    // and putting back each card left unplayed adds at most one walk to the count, so
+    // the cards left number at least (chains they need) - starters.
+    //
     // A chain stays within a run of present ranks (a segment) but where a joker in it
     // jumps: cut at its jokers, a chain falls into pieces, each inside one segment and
     // starting on a starter that takes a rank of it or right after a joker.  So each
@@ -248,21 +357,15 @@ int Golf::bound() const {
     const int jokers = alive[kJoker];
     int pieces = 0;
     for (int k = 0; k < seg.n; ++k) pieces += seg.demand[k];
-    // The first chain starts on the first of the waste's top and the stock cards that a
-    // free card fits on now: until one does, nothing changes the free cards, and each
-    // turned card buries the one before for good.  Later chains start on any stock card
-    // that some card left fits on.
-    const uint32_t waste_feeds = feeds_[waste_] & free;
-    int first = -1;  // the stock card that starts the first chain; those before it start nothing
-    if (!waste_feeds)
-        for (first = stock_pos_; first < stock_len_ && !(feeds_[stock_[first]] & free);) ++first;
-    auto starts = [&](int i) { return i < first ? 0u : i == first ? feeds_[stock_[i]] & free : feeds_[stock_[i]]; };
-    int need = std::max(pieces - jokers, (present ? 1 : 0)) - (waste_feeds ? 1 : 0);
-    int turned = 0;
+    const uint32_t waste_feeds = feeds_[waste_] & free_;
+    Chains out;
+    out.need = std::max(pieces - jokers, (present ? 1 : 0)) - (waste_feeds ? 1 : 0);
+    int need = out.need;
     for (int i = stock_pos_; i < stock_len_ && need > 0; ++i) {
-        ++turned;
-        if (starts(i) & present) --need;
+        ++out.turned;
+        if (starts(i, first) & present) --need;
     }
+    out.need = need;
     if (seg.n > 1) {
         int short_by = 0;
         for (int k = 0; k < seg.n; ++k) {
@@ -273,12 +376,68 @@ int Golf::bound() const {
         for (int i = stock_pos_; i < stock_len_ && short_by > jokers; ++i) {
             ++t;
             for (int k = 0; k < seg.n; ++k)
-                if ((starts(i) & seg.mask[k]) && seg.demand[k]-- > 0) --short_by;
+                if ((starts(i, first) & seg.mask[k]) && seg.demand[k]-- > 0) --short_by;
         }
-        need = std::max(need, short_by - jokers);
-        turned = std::max(turned, t);
+        out.need = std::max(out.need, short_by - jokers);
+        out.turned = std::max(out.turned, t);
     }
-    if (dead > 0 || need > 0) return -(dead + std::max(need, 0));
+    return out;
+}
+
+int Golf::bound(int floor) const {
+    // Three lower bounds on the cards left (or on the stock turned before a clear), each
+    // finer and dearer than the one before; each is cut short once it settles that
+    // the search drops the position (<= floor): the chains the cards need (count_chains)
+    // counted over all the cards, then over the cards that can still be played
+    // (count_dead: the others stay for sure), then the matching of those cards to the
+    // cards they may be played on (playable_at_most).
+    if (left_ == 0) return value();
+    if (stock_left() <= floor) return stock_left();  // even clearing now is not better
+    auto settle = [&](const Chains& c, int dead) {  // what the chains alone allow
+        return dead > 0 || c.need > 0 ? -(dead + std::max(c.need, 0)) : stock_left() - c.turned;
+    };
+    // The first chain starts on the first of the waste's top and the stock cards that a
+    // free card fits on now: until one does, nothing changes the free cards, and each
+    // turned card buries the one before for good.  Later chains start on any stock card
+    // that some card left fits on.
+    int first = -1;  // the stock card that starts the first chain; those before it start nothing
+    if (!(feeds_[waste_] & free_))
+        for (first = stock_pos_; first < stock_len_ && !(feeds_[stock_[first]] & free_);) ++first;
+    Chains chains = count_chains(count_, present_, first);
+    if (settle(chains, 0) <= floor) return settle(chains, 0);
+
+    int dead_by_rank[14] = {};
+    const int dead = count_dead(nullptr, dead_by_rank);
+    int alive_counts[14];
+    const int* alive = count_;  // the cards that may still be played, by rank
+    uint32_t present = present_;
+    if (dead) {
+        present = 0;
+        for (int r = 0; r <= 13; ++r) {
+            alive_counts[r] = count_[r] - dead_by_rank[r];
+            if (alive_counts[r]) present |= 1u << r;
+        }
+        alive = alive_counts;
+        chains = count_chains(alive, present, first);
+        if (settle(chains, dead) <= floor) return settle(chains, dead);
+    }
+
+    // The predecessor matching counts cards left more finely when the ranks that the
+    // stock cards take do not match the ranks the tableau needs.
+    int cards = 0;
+    for (int r = 0; r <= 13; ++r) cards += alive[r];
+    if (dead > 0 || chains.need > 0)
+        return -(dead + std::max(chains.need, cards - playable_at_most(alive, first, stock_len_)));
+    // Clearing: the stock turned before the clear holds the predecessors the cards
+    // lack, and each stock card that takes a rank left adds one at most.
+    int turned = chains.turned;
+    int can = playable_at_most(alive, first, stock_pos_ + turned);
+    while (can < cards && turned < stock_left()) {
+        for (int lack = cards - can; lack > 0 && turned < stock_left(); ++turned)
+            if (starts(stock_pos_ + turned, first) & present) --lack;
+        can = playable_at_most(alive, first, stock_pos_ + turned);
+    }
+    if (can < cards) return -(cards - can);
     return stock_left() - turned;
 }
 

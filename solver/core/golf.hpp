@@ -66,7 +66,7 @@ public:
 
     // --- the engine's interface: value = minus the hole's score ---
     int value() const { return left_ == 0 ? stock_len_ - stock_pos_ : -left_; }
-    int bound() const;
+    int bound(int floor) const;
     // Same columns and waste top with more stock left reaches everything the other can
     // (turn the extra cards first), so the stock position is a dominance rank, not key.
     uint64_t key() const {
@@ -109,6 +109,22 @@ private:
         int n = 0;
     };
     void split_segments(const int* count, Segments& seg) const;
+    // Chains of plays the cards counted in `alive` (by rank, `present` their mask) need
+    // beyond those the waste and the stock can start (need), and the stock cards to
+    // turn for the chains a clear needs (turned).
+    struct Chains {
+        int need = 0, turned = 0;
+    };
+    Chains count_chains(const int* alive, uint32_t present, int first) const;
+    // The ranks that stock card i may start a chain with; `first` as below.
+    uint32_t starts(int i, int first) const {
+        return i < first ? 0u : i == first ? feeds_[stock_[i]] & free_ : feeds_[stock_[i]];
+    }
+    // The most of the cards counted in `alive` (by rank) that can still be played, with
+    // the stock cards before index `upto` (see the definition).  `first`: the first stock
+    // index that can start a chain (stock_len_ when none, -1 for any).
+    int playable_at_most(const int* alive, int first, int upto) const;
+    void build_feed_graph();
     // A card of this rank ends every chain it is in: no card left may follow it.
     bool ends_chains(int rank) const {
         return rank != kJoker && !(present_ & (feeds_[rank] | 1u << kJoker));
@@ -129,6 +145,21 @@ private:
     std::vector<uint8_t> stock_;
     std::vector<uint8_t> next_fit_;
     std::vector<uint32_t> stock_feeds_;  // stock_feeds_[p]: bit r set when rank r fits on a stock card at index >= p
+    std::vector<uint16_t> stock_count_;  // stock_count_[p * 14 + w]: stock cards of rank w at index >= p
+    // The graph "a card of rank r may be played on one of rank w" among ranks 1..13, as
+    // a card rank (a step) with the two ranks it fits on, in the order of the paths and
+    // cycles the graph falls into (each rank has two neighbours at most either way).  A
+    // cycle's steps are stored twice over, so that it can be walked from any step.
+    struct FeedStep {
+        uint8_t card, before, after;  // kNoRank: none
+    };
+    struct FeedPart {
+        uint8_t first, len;
+        bool cycle;
+    };
+    static constexpr uint8_t kNoRank = 14;  // an index past the ranks, always holding 0
+    std::vector<FeedStep> feed_steps_;
+    std::vector<FeedPart> feed_parts_;
     int stock_len_ = 0, stock_pos_ = 0, left_ = 0;
     uint8_t waste_ = WasteEmpty;
     uint32_t feeds_[kWasteTops] = {};   // feeds_[w]: bit r set when rank r may go on waste top w

@@ -544,7 +544,7 @@ void Klondike::undo(const Move& m, const Undo& u) {
     set_pending(u.pend_kind, u.pend_col, u.pend_card);
 }
 
-int Klondike::bound() const {
+int Klondike::bound(int /*floor*/) const {
     // Only the last pass can be reasoned about cheaply: the waste is then a stack that
     // only shrinks.  A waste card is stuck for good when it can go neither home (its
     // predecessor lies below it in the waste, or a lower card of its suit is stuck) nor

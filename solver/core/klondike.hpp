@@ -100,7 +100,7 @@ public:
 
     // --- the engine's interface ---
     int value() const { return found_total_; }
-    int bound() const;
+    int bound(int floor) const;
     uint64_t key() const { return rules_.draw == 1 ? hash_ : hash_ ^ split_key(); }
     uint16_t rank() const;
     void moves(std::vector<Move>& out) const;

@@ -12,7 +12,9 @@
 // A game supplies:
 //   using Move; struct Undo;
 //   int  value() const;            objective of the current state
-//   int  bound() const;            admissible: >= value() of every state reachable from here
+//   int  bound(int floor) const;   admissible: >= value() of every state reachable from here;
+//                                  the search cuts the state when it is <= floor, so the game
+//                                  may stop refining it once it is <= floor
 //   uint64_t key() const;          64-bit hash of the state (incremental in the game)
 //   uint16_t rank() const;         dominance within a key: a state whose key was seen with a
 //                                  rank >= this one can reach everything this one can
@@ -210,8 +212,8 @@ private:
             case VisitedTable::Visit::Full: return halt(StopReason::MemoryLimit);
             case VisitedTable::Visit::New: break;
         }
-        const int ub = game.bound();
-        if (ub <= result_.best || (only_target_ && ub < target_)) return;
+        const int floor = only_target_ ? std::max(result_.best, target_ - 1) : result_.best;
+        if (game.bound(floor) <= floor) return;
         if (depth >= kMaxDepth) return halt(StopReason::DepthLimit);
 
         // The move lists of all frames share one arena: no allocation per node.
