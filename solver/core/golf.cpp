@@ -224,14 +224,16 @@ int Golf::playable_at_most(const int* alive, int first, int upto) const {
             fed += walk(step, part.len, preds, -1);
             continue;
         }
-        int k = 0, span = 1 << 20;
-        for (int j = 0; j < part.len && span; ++j) {
+        int k = 0, span = 1 << 20, wanted = 0;
+        for (int j = 0; j < part.len; ++j) {
             const int c = std::min(alive[step[j].card], preds[step[j].before]);
             if (c < span) span = c, k = j;
+            wanted += alive[step[j].card];
         }
-        // The matching is concave in the crossings: stop once it stops growing.
+        // The matching is concave in the crossings: stop once it stops growing (or
+        // every card is fed).
         int most = -1;
-        for (int x = 0; x <= span; ++x) {
+        for (int x = 0; x <= span && most < wanted; ++x) {
             int left[15];
             std::copy_n(preds, 15, left);
             left[step[k].before] -= x;

@@ -278,6 +278,16 @@ class PokerModel:
                 touching = [self.x[j, q, p] for q, p in neighbours((r, c)) for j in range(i)]
                 m.AddBoolOr(touching).OnlyEnforceIf([self.x[i, r, c], earlier])
 
+    def hint(self, grid) -> None:
+        """Start the search from this grid of card indexes (a hint: CP-SAT may drop it)."""
+        at = {i: (r, c) for r, row in enumerate(grid) for c, i in enumerate(row)}
+        for (i, r, c), v in self.x.items():
+            self.m.AddHint(v, at.get(i) == (r, c))
+        for (i, r), v in self.y.items():
+            self.m.AddHint(v, i in at and at[i][0] == r)
+        for (i, c), v in self.z.items():
+            self.m.AddHint(v, i in at and at[i][1] == c)
+
     # --- reading a solution -------------------------------------------------------------
 
     def grid_of(self, value) -> List[List[int]]:
