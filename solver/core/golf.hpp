@@ -109,20 +109,21 @@ private:
         int n = 0;
     };
     void split_segments(const int* count, Segments& seg) const;
-    // Chains of plays the cards counted in `alive` (by rank, `present` their mask) need
-    // beyond those the waste and the stock can start (need), and the stock cards to
-    // turn for the chains a clear needs (turned).
+    // The ranks that stock card i may start a chain with.  `first`, here and below: the
+    // first stock index that can start one (-1: any; stock_len_: none); the cards turned
+    // before it only bury each other.
+    uint32_t starts(int i, int first) const {
+        return i < first ? 0u : i == first ? feeds_[stock_[i]] & free_ : feeds_[stock_[i]];
+    }
+    // For the cards counted in `alive` (by rank, `present` their mask): the chains of
+    // plays they lack even with every starter left (need > 0: no clear, and at least
+    // that many cards stay), and the stock cards to turn before a clear (turned).
     struct Chains {
         int need = 0, turned = 0;
     };
     Chains count_chains(const int* alive, uint32_t present, int first) const;
-    // The ranks that stock card i may start a chain with; `first` as below.
-    uint32_t starts(int i, int first) const {
-        return i < first ? 0u : i == first ? feeds_[stock_[i]] & free_ : feeds_[stock_[i]];
-    }
     // The most of the cards counted in `alive` (by rank) that can still be played, with
-    // the stock cards before index `upto` (see the definition).  `first`: the first stock
-    // index that can start a chain (stock_len_ when none, -1 for any).
+    // the stock cards before index `upto` (see the definition).
     int playable_at_most(const int* alive, int first, int upto) const;
     void build_feed_graph();
     // A card of this rank ends every chain it is in: no card left may follow it.
