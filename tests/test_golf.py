@@ -14,6 +14,9 @@ VARIANTS = [GolfRules(), GolfRules(wrap=True), GolfRules(queen_on_king=True), Go
             GolfRules(wrap=True, queen_on_king=True, jokers=1), GolfRules(queen_on_king=True, king_on_ace_stop=True,
                                                                           empty_waste=True)]
 
+# Two decks: up to eight cards of a rank, which the bound's counts by rank must take.
+TWO_DECKS = [GolfRules(decks=2), GolfRules(decks=2, wrap=True, jokers=2)]
+
 
 def ref_kwargs(rules):
     return dict(wrap=rules.wrap, queen_on_king=rules.queen_on_king, king_on_ace_stop=rules.king_on_ace_stop)
@@ -63,7 +66,7 @@ def test_full_deals_match_the_referee(seed):
 
 @st.composite
 def small_deals(draw):
-    rules = draw(st.sampled_from(VARIANTS))
+    rules = draw(st.sampled_from(VARIANTS + TWO_DECKS))
     deck = rules.deck()
     cards = draw(st.permutations(deck))
     ncols = draw(st.integers(2, 4))

@@ -11,6 +11,10 @@ import sys
 from functools import lru_cache
 from typing import List, Optional, Tuple
 
+# The exhaustive play recurses once per move; set at import, not during a test (where
+# hypothesis warns that it cannot restore it).
+sys.setrecursionlimit(10000)
+
 STOPPED_KING = "stopped-K"
 
 
@@ -50,7 +54,6 @@ def min_score(columns: List[List[int]], stock: List[int], base, wrap=False, quee
     else the cards left."""
     cols = tuple(tuple(c) for c in columns)
     stock = tuple(stock)
-    sys.setrecursionlimit(10000)
 
     @lru_cache(maxsize=None)
     def best(heights: Tuple[int, ...], turned: int, top) -> int:
