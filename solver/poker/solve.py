@@ -199,6 +199,10 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
         model.m.AddBoolOr([model.x[i, r, c].Not() for r, row in enumerate(grid) for c, i in enumerate(row)])
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers or 0   # 0: all cores
+    # CP-SAT's lower-bound tree search closes these bounds faster (200 English and 200
+    # American orders: median -14% and -33%, total -17% and -27%); it is no help when
+    # any grid scoring enough will do.
+    solver.parameters.optimize_with_lb_tree_search = not first_only
     solver.parameters.catch_sigint_signal = False  # Ctrl-C is ours: see below
     if timeout:
         solver.parameters.max_time_in_seconds = timeout
