@@ -78,8 +78,8 @@ def canonical(grid: IndexGrid, cards: Sequence[int], rules: PokerRules) -> Index
     """The same grid as the model's symmetry breaking orders it (model._break_symmetry):
     rows and columns, from the second on under --first-top-left, by decreasing points,
     equal points by their lowest card index; the transpose when the columns score more
-    than the rows; under --rows-only the columns by their lowest card index.  Only for
-    the rules where that symmetry breaking applies (no diagonals, no adjacency)."""
+    than the rows.  Only for the rules where that symmetry breaking applies (no
+    diagonals, no adjacency) and rows and columns both score (not --rows-only)."""
     def points(line):
         return hand_points([cards[i] for i in line], rules.table)[0]
 
@@ -87,11 +87,11 @@ def canonical(grid: IndexGrid, cards: Sequence[int], rules: PokerRules) -> Index
         return [[g[r][c] for r in range(SIZE)] for c in range(SIZE)]
 
     first = 1 if rules.first_top_left else 0
+
+    def order(lines):
+        return lines[:first] + sorted(lines[first:], key=lambda line: (-points(line), min(line)))
+
     g = [list(row) for row in grid]
-    if not rules.rows_only and sum(map(points, columns(g))) > sum(map(points, g)):
+    if sum(map(points, columns(g))) > sum(map(points, g)):
         g = columns(g)
-    g = g[:first] + sorted(g[first:], key=lambda row: (-points(row), min(row)))
-    cols = columns(g)
-    key = (lambda col: min(col)) if rules.rows_only else (lambda col: (-points(col), min(col)))
-    cols = cols[:first] + sorted(cols[first:], key=key)
-    return columns(cols)
+    return columns(order(columns(order(g))))  # the rows in order, then the columns
