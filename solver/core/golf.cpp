@@ -362,12 +362,7 @@ Golf::Chains Golf::count_chains(const int* alive, uint32_t present, int first) c
     const uint32_t waste_feeds = feeds_[waste_] & free_;
     Chains out;
     out.need = std::max(pieces - jokers, (present ? 1 : 0)) - (waste_feeds ? 1 : 0);
-    int need = out.need;
-    for (int i = stock_pos_; i < stock_len_ && need > 0; ++i) {
-        ++out.turned;
-        if (starts(i, first) & present) --need;
-    }
-    out.need = need;
+    out.turned = turn_for(0, out.need, present, first);
     if (seg.n > 1) {
         int short_by = 0;
         for (int k = 0; k < seg.n; ++k) {
@@ -406,7 +401,7 @@ int Golf::bound(int floor) const {
     if (!(feeds_[waste_] & free_))
         for (first = stock_pos_; first < stock_len_ && !(feeds_[stock_[first]] & free_);) ++first;
     Chains chains = count_chains(count_, present_, first);
-    if (settle(chains, 0) <= floor) return settle(chains, 0);
+    if (const int b = settle(chains, 0); b <= floor) return b;
 
     int dead_by_rank[14] = {};
     const int dead = count_dead(nullptr, dead_by_rank);
@@ -421,7 +416,7 @@ int Golf::bound(int floor) const {
         }
         alive = alive_counts;
         chains = count_chains(alive, present, first);
-        if (settle(chains, dead) <= floor) return settle(chains, dead);
+        if (const int b = settle(chains, dead); b <= floor) return b;
     }
 
     // The predecessor matching counts cards left more finely when the ranks that the
@@ -435,8 +430,8 @@ int Golf::bound(int floor) const {
     int turned = chains.turned;
     int can = playable_at_most(alive, first, stock_pos_ + turned);
     while (can < cards && turned < stock_left()) {
-        for (int lack = cards - can; lack > 0 && turned < stock_left(); ++turned)
-            if (starts(stock_pos_ + turned, first) & present) --lack;
+        int lack = cards - can;
+        turned = turn_for(turned, lack, present, first);
         can = playable_at_most(alive, first, stock_pos_ + turned);
     }
     if (can < cards) return -(cards - can);

@@ -115,6 +115,14 @@ private:
     uint32_t starts(int i, int first) const {
         return i < first ? 0u : i == first ? feeds_[stock_[i]] & free_ : feeds_[stock_[i]];
     }
+    // Turns stock cards on from `turned` (cards turned so far) until `lack` of them can
+    // start a chain with a rank in `present` (or the stock is out); `lack` keeps what is
+    // still lacking.  Returns the cards turned then.
+    int turn_for(int turned, int& lack, uint32_t present, int first) const {
+        for (; lack > 0 && turned < stock_left(); ++turned)
+            if (starts(stock_pos_ + turned, first) & present) --lack;
+        return turned;
+    }
     // For the cards counted in `alive` (by rank, `present` their mask): the chains of
     // plays they lack even with every starter left (need > 0: no clear, and at least
     // that many cards stay), and the stock cards to turn before a clear (turned).
