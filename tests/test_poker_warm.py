@@ -40,6 +40,7 @@ def test_the_canonical_grid_is_a_solution_of_the_model(rules, seed):
     form = canonical(grid, cards, rules)
     assert grid_score(form, cards, rules) == grid_score(grid, cards, rules)
     model = PokerModel(cards, rules)
+    assert model.lines_ordered  # solve() puts the warm grid in this form under these rules
     for r, row in enumerate(form):
         for c, i in enumerate(row):
             model.m.Add(model.x[i, r, c] == 1)

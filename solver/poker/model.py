@@ -245,6 +245,7 @@ class PokerModel:
 
     def _break_symmetry(self):
         rules = self.rules
+        self.lines_ordered = False  # rows and columns kept in order of points (warm.canonical)
         if self.fixed:
             return
         if rules.adjacent:
@@ -265,6 +266,7 @@ class PokerModel:
         columns = [self.line_points[f"column {c + 1}"] for c in range(SIZE)]
         self._sort_lines(self.z, columns, first)
         self.m.Add(sum(rows) >= sum(columns))
+        self.lines_ordered = True
 
     def _adjacency(self):
         """Each card after the first placed one lies next to (also diagonally) a card

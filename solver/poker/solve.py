@@ -186,7 +186,7 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
     warm = None
     if warm_start_applies(rules, timeout, fixed, exclude, lower, upper):
         score, grid = good_grid(cards, rules)
-        warm = grid if rules.diagonals else canonical(grid, cards, rules)
+        warm = canonical(grid, cards, rules) if model.lines_ordered else grid
         model.hint(warm)
         lower = score  # the optimum scores at least as much
         if timeout:
@@ -251,6 +251,10 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
     return _result(cards, rules, best.grid, bound=bound, proven=proven, reason=reason, seconds=seconds)
 
 
+# The warm start takes about 0.15 s: not worth it under a limit shorter than this.
+WARM_START_MIN_TIMEOUT = 1.0
+
+
 def warm_start_applies(rules, timeout, fixed, exclude, lower, upper) -> bool:
     """A warm-start grid (warm.py) is for the plain question: the best grid of all the
     cards with no other constraint.  Not with discards (which cards to place is part of
@@ -260,10 +264,6 @@ def warm_start_applies(rules, timeout, fixed, exclude, lower, upper) -> bool:
     solves in a tenth of a second, the time the warm start takes."""
     return not (rules.discards or rules.adjacent or rules.rows_only or fixed or exclude or lower is not None
                 or upper is not None or 0 < timeout < WARM_START_MIN_TIMEOUT)
-
-
-# The warm start takes about 0.15 s: not worth it under a limit shorter than this.
-WARM_START_MIN_TIMEOUT = 1.0
 
 
 def _result(cards, rules, index_grid, bound, proven, reason, seconds) -> PokerResult:

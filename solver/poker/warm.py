@@ -78,8 +78,8 @@ def canonical(grid: IndexGrid, cards: Sequence[int], rules: PokerRules) -> Index
     """The same grid as the model's symmetry breaking orders it (model._break_symmetry):
     rows and columns, from the second on under --first-top-left, by decreasing points,
     equal points by their lowest card index; the transpose when the columns score more
-    than the rows.  Only for the rules where that symmetry breaking applies (no
-    diagonals, no adjacency) and rows and columns both score (not --rows-only)."""
+    than the rows.  Only where the model keeps that order (PokerModel.lines_ordered:
+    rows and columns both score, no diagonals, no adjacency)."""
     def points(line):
         return hand_points([cards[i] for i in line], rules.table)[0]
 
