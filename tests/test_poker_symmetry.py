@@ -13,6 +13,7 @@ import pytest
 from ortools.sat.python import cp_model
 from test_poker import NEGATIVE
 
+from solver.cards import parse_cards
 from solver.poker import PokerRules, hand_points, score_grid
 from solver.poker.model import PokerModel
 
@@ -99,3 +100,40 @@ def test_grids_out_of_form_are_cut(rules):
             assert not model_accepts(cards, rules, flipped)[0]
             cut += 1
     assert cut > 0
+
+
+# The model also bounds how many lines can claim a rank or a suit at once (cards are
+# shared by a row and a column; PokerModel._share_cards).  Grids rich in what those
+# bounds count must still be kept at their score: cards from two suits (flushes,
+# straight flushes) or from seven ranks (pairs to fours, straights), and two grids at
+# the bounds themselves.
+POOLS = {
+    "two suits": [c for c in range(52) if c // 13 in (0, 3)],
+    "seven ranks": [c for c in range(52) if c % 13 < 7],
+}
+AT_THE_BOUNDS = [
+    # rows: five straight flushes (two of them royal); columns: full houses
+    "AH KH QH JH TH / AS KS QS JS TS / 9H 8H 7H 6H 5H / 9S 8S 7S 6S 5S / 9C 8C 7C 6C 5C",
+    # four Kings in a square (four lines with two), three Queens in an L (two lines),
+    # three Jacks in a row and the fourth below one of them (a line of three, one of two)
+    "KS KH 2H 3H 4H / KD KC JD JC JS / QD 5H 6C 7D QS / QH 8H 9C TD JH / AS TH 2C 3D 4S",
+]
+
+
+def rich_grids():
+    rng = random.Random(9)
+    for name, pool in POOLS.items():
+        for _ in range(15):
+            yield name, rng.sample(pool, 25)
+    for text in AT_THE_BOUNDS:
+        yield text, parse_cards(text.replace("/", " "))
+
+
+@pytest.mark.parametrize("rules", [PokerRules.make("american"), PokerRules.make("english")],
+                         ids=lambda r: r.describe())
+def test_grids_rich_in_shared_cards_are_kept_at_their_score(rules):
+    for name, cards in rich_grids():
+        form = canonical([list(range(r * 5, r * 5 + 5)) for r in range(5)], cards, rules)
+        ok, objective = model_accepts(cards, rules, form)
+        expected = sum(h.points for h in score_grid([[cards[i] for i in row] for row in form], rules))
+        assert ok and objective == expected, name

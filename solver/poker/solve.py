@@ -14,7 +14,6 @@ from solver.poker.arrange import adjacency_ok, arrange_adjacent  # noqa: F401 - 
 from solver.poker.hands import WIN_SCORES, hand_points
 from solver.poker.model import PokerModel
 from solver.poker.rules import PokerRules
-from solver.poker.warm import canonical, good_grid
 
 
 @dataclass
@@ -183,14 +182,6 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
     None when CP-SAT proves there is no grid at all."""
     start = time.perf_counter()
     model = PokerModel(cards, rules, formulation=formulation, fixed=fixed)
-    warm = None
-    if warm_start_applies(rules, timeout, fixed, exclude, lower, upper):
-        score, grid = good_grid(cards, rules)
-        warm = canonical(grid, cards, rules) if model.lines_ordered else grid
-        model.hint(warm)
-        lower = score  # the optimum scores at least as much
-        if timeout:
-            timeout = max(timeout - (time.perf_counter() - start), 0.01)
     if upper is not None:
         model.m.Add(model.objective <= upper)
     if lower is not None:
@@ -210,7 +201,6 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
         solver.parameters.max_time_in_seconds = timeout
     solver.parameters.stop_after_first_solution = first_only
     best = _Best(model)
-    best.grid = warm  # what a limit leaves when CP-SAT finds nothing better first
     outcome = {}
     finished = threading.Event()
 
@@ -238,8 +228,6 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
     thread.join()
     seconds = time.perf_counter() - start
     status = outcome.get("status")
-    if warm is not None and status == cp_model.INFEASIBLE:  # the warm grid is one: cannot be
-        raise RuntimeError("CP-SAT found no grid scoring as much as the warm-start grid")
     if best.grid is None:
         if status == cp_model.INFEASIBLE:
             return None
@@ -249,21 +237,6 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
     reason = "complete" if proven else ("interrupted" if interrupted else "timeout")
     bound = None if proven else int(solver.BestObjectiveBound())
     return _result(cards, rules, best.grid, bound=bound, proven=proven, reason=reason, seconds=seconds)
-
-
-# The warm start takes about 0.15 s: not worth it under a limit shorter than this.
-WARM_START_MIN_TIMEOUT = 1.0
-
-
-def warm_start_applies(rules, timeout, fixed, exclude, lower, upper) -> bool:
-    """A warm-start grid (warm.py) is for the plain question: the best grid of all the
-    cards with no other constraint.  Not with discards (which cards to place is part of
-    it), adjacency (the grid must also be placeable), cells fixed by the tests' restricted
-    problems, grids excluded or bounds given (the adjacency search's own questions), nor
-    under a limit too short to spare it; nor for Repeat Poker (rows only), which CP-SAT
-    solves in a tenth of a second, the time the warm start takes."""
-    return not (rules.discards or rules.adjacent or rules.rows_only or fixed or exclude or lower is not None
-                or upper is not None or 0 < timeout < WARM_START_MIN_TIMEOUT)
 
 
 def _result(cards, rules, index_grid, bound, proven, reason, seconds) -> PokerResult:
