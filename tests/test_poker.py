@@ -115,6 +115,7 @@ CASES = [
     PokerRules(table_name="custom", table=NEGATIVE, diagonals=True),
     PokerRules.make("english", adjacent=True),
     PokerRules.make("english", joker=True),
+    PokerRules.make("american", joker=True),
     PokerRules.make("american", discards=5),
 ]
 

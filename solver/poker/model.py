@@ -9,11 +9,11 @@ row r / column c.  The lines are scored one of two ways:
     category and some lower ones; when no lower one ever scores more, the best claim
     is the hand's true score.  This model is small, and its linear relaxation usable
     once the lines are told that they share cards (_share_cards);
-  * categories, for any other table (non-monotone and negative ones) and for jokers:
-    each line gets an exact one-hot category, every category defined both ways (if
-    and only if), so the solver can never pretend a hand is another category.  A
-    joker in a line gets a rank and a suit chosen for that line alone, so the
-    optimum makes it the best card of each of its hands.
+  * categories, for any other table (non-monotone and negative ones): each line gets
+    an exact one-hot category, every category defined both ways (if and only if), so
+    the solver can never pretend a hand is another category.
+In both, a joker in a line gets a rank and a suit chosen for that line alone, so the
+optimum makes it the best card of each of its hands.
 
 Symmetry breaking, only where the rules leave the symmetry whole:
   * without diagonals or adjacency, rows are interchangeable and so are columns: rows
@@ -65,8 +65,7 @@ class PokerModel:
         self.cells = [(r, c) for r in range(SIZE) for c in range(SIZE)]
         self._place()
         if formulation == "auto":
-            jokers = any(is_joker(c) for c in self.cards)
-            formulation = "claims" if claims_are_exact(rules.table) and not jokers else "categories"
+            formulation = "claims" if claims_are_exact(rules.table) else "categories"
         self.formulation = formulation
         lines = [(name, self._members(name, cells)) for name, cells in rules.lines()]
         score = self._claim if formulation == "claims" else self._hand
@@ -122,11 +121,30 @@ class PokerModel:
 
     # --- what a line scores: claims ------------------------------------------------------
 
-    def _claim(self, name, members):
-        """A line claims at most one category, and only one its counts allow."""
+    def _jokers_as(self, name, members, jokers):
+        """The joker(s) in this line become a rank and a suit chosen for this line alone:
+        counts by rank and by suit to add to the line's real cards."""
         m = self.m
-        cnt = {r: sum(members[i] for i, c in enumerate(self.cards) if rank_of(c) == r) for r in range(1, 14)}
-        scnt = {s: sum(members[i] for i, c in enumerate(self.cards) if suit_of(c) == s) for s in range(4)}
+        j_in = sum(members[i] for i in jokers)
+        jr = {r: m.NewIntVar(0, len(jokers), f"{name}_jr{r}") for r in range(1, 14)}
+        js = {s: m.NewIntVar(0, len(jokers), f"{name}_js{s}") for s in range(4)}
+        m.Add(sum(jr.values()) == j_in)
+        m.Add(sum(js.values()) == j_in)
+        return jr, js
+
+    def _claim(self, name, members):
+        """A line claims at most one category, and only one its counts allow.  A joker
+        counts as the rank and suit the line chooses for it: the best claim over those
+        choices is the hand's score with the joker as its best card."""
+        m = self.m
+        real = [i for i, c in enumerate(self.cards) if not is_joker(c)]
+        jokers = [i for i, c in enumerate(self.cards) if is_joker(c)]
+        cnt = {r: sum(members[i] for i in real if rank_of(self.cards[i]) == r) for r in range(1, 14)}
+        scnt = {s: sum(members[i] for i in real if suit_of(self.cards[i]) == s) for s in range(4)}
+        if jokers:
+            jr, js = self._jokers_as(name, members, jokers)
+            cnt = {r: cnt[r] + jr[r] for r in cnt}
+            scnt = {s: scnt[s] + js[s] for s in scnt}
         g2 = {r: m.NewBoolVar(f"{name}_g2_{r}") for r in cnt}
         g3 = {r: m.NewBoolVar(f"{name}_g3_{r}") for r in cnt}
         g4 = {r: m.NewBoolVar(f"{name}_g4_{r}") for r in cnt}
@@ -163,21 +181,22 @@ class PokerModel:
         # alone, the linear relaxation may take both from different cards: it put four
         # straight flushes into orders that hold none.  So each straight flush the cards
         # hold is claimed by name (most orders hold none or one).
-        sf, royal = [], []
-        for j, window in enumerate(STRAIGHTS):
-            for s in range(4):
-                held = [i for i, c in enumerate(self.cards) if suit_of(c) == s and rank_of(c) in window]
-                if len(held) < SIZE:
-                    continue
-                v = m.NewBoolVar(f"{name}_sf{j}_{s}")
-                for i in held:
-                    m.Add(v <= members[i])
-                sf.append(v)
-                self.straight_flushes.setdefault((j, s), []).append(v)
-                if window == ROYAL:
-                    royal.append(v)
-        m.Add(claim["royal flush"] <= sum(royal))
-        m.Add(claim["straight flush"] <= sum(sf))
+        if not jokers:  # (a joker could complete any window of any suit)
+            sf, royal = [], []
+            for j, window in enumerate(STRAIGHTS):
+                for s in range(4):
+                    held = [i for i, c in enumerate(self.cards) if suit_of(c) == s and rank_of(c) in window]
+                    if len(held) < SIZE:
+                        continue
+                    v = m.NewBoolVar(f"{name}_sf{j}_{s}")
+                    for i in held:
+                        m.Add(v <= members[i])
+                    sf.append(v)
+                    self.straight_flushes.setdefault((j, s), []).append(v)
+                    if window == ROYAL:
+                        royal.append(v)
+            m.Add(claim["royal flush"] <= sum(royal))
+            m.Add(claim["straight flush"] <= sum(sf))
         m.Add(claim["flush"] <= flush)
         m.Add(claim["straight"] <= straight)
         m.Add(claim["four of a kind"] <= sum(g4.values()))
@@ -200,6 +219,8 @@ class PokerModel:
         (American).
         """
         m = self.m
+        if any(is_joker(c) for c in self.cards):  # a joker adds to any rank and suit it likes
+            return
         for same_cards in self.straight_flushes.values():  # five given cards fill one line
             m.Add(sum(same_cards) <= 1)
         # Rows and columns: the cards of a rank (or suit) on the grid are cells of a
@@ -242,13 +263,9 @@ class PokerModel:
         ranks = {r: [members[i] for i in real if rank_of(self.cards[i]) == r] for r in range(1, 14)}
         suits = {s: [members[i] for i in real if suit_of(self.cards[i]) == s] for s in range(4)}
         top = 4
-        if jokers:  # the joker(s) of this line become a rank and a suit chosen here
+        if jokers:
             top = 4 + len(jokers)
-            j_in = sum(members[i] for i in jokers)
-            jr = {r: m.NewIntVar(0, len(jokers), f"{name}_jr{r}") for r in range(1, 14)}
-            js = {s: m.NewIntVar(0, len(jokers), f"{name}_js{s}") for s in range(4)}
-            m.Add(sum(jr.values()) == j_in)
-            m.Add(sum(js.values()) == j_in)
+            jr, js = self._jokers_as(name, members, jokers)
             for r in ranks:
                 ranks[r] = ranks[r] + [jr[r]]
             for s in suits:
