@@ -59,6 +59,8 @@ class PokerModel:
     def __init__(self, cards: Sequence[int], rules: PokerRules, formulation: str = "auto",
                  fixed: Dict[int, Cell] = None):
         self.cards = list(cards)
+        self.real = [i for i, c in enumerate(self.cards) if not is_joker(c)]  # card indexes
+        self.jokers = [i for i, c in enumerate(self.cards) if is_joker(c)]
         self.rules = rules
         self.fixed = fixed or {}
         self.m = cp_model.CpModel()
@@ -70,6 +72,9 @@ class PokerModel:
         lines = [(name, self._members(name, cells)) for name, cells in rules.lines()]
         score = self._claim if formulation == "claims" else self._hand
         self.line_counts: Dict[str, LineCounts] = {}  # claims: each line's, for _share_cards
+        # (window, suit) -> the indexes of its five cards, for each straight flush the
+        # order holds (none with a joker, which could complete any)
+        self.held_straight_flushes = {} if self.jokers else self._held_straight_flushes()
         self.straight_flushes: Dict[Tuple[int, int], list] = {}  # (window, suit): each line's claim
         self.line_points = {name: score(name, members) for name, members in lines}
         if formulation == "claims":
@@ -121,10 +126,10 @@ class PokerModel:
 
     # --- what a line scores: claims ------------------------------------------------------
 
-    def _jokers_as(self, name, members, jokers):
+    def _jokers_as(self, name, members):
         """The joker(s) in this line become a rank and a suit chosen for this line alone:
         counts by rank and by suit to add to the line's real cards."""
-        m = self.m
+        m, jokers = self.m, self.jokers
         j_in = sum(members[i] for i in jokers)
         jr = {r: m.NewIntVar(0, len(jokers), f"{name}_jr{r}") for r in range(1, 14)}
         js = {s: m.NewIntVar(0, len(jokers), f"{name}_js{s}") for s in range(4)}
@@ -137,12 +142,11 @@ class PokerModel:
         counts as the rank and suit the line chooses for it: the best claim over those
         choices is the hand's score with the joker as its best card."""
         m = self.m
-        real = [i for i, c in enumerate(self.cards) if not is_joker(c)]
-        jokers = [i for i, c in enumerate(self.cards) if is_joker(c)]
+        real = self.real
         cnt = {r: sum(members[i] for i in real if rank_of(self.cards[i]) == r) for r in range(1, 14)}
         scnt = {s: sum(members[i] for i in real if suit_of(self.cards[i]) == s) for s in range(4)}
-        if jokers:
-            jr, js = self._jokers_as(name, members, jokers)
+        if self.jokers:
+            jr, js = self._jokers_as(name, members)
             cnt = {r: cnt[r] + jr[r] for r in cnt}
             scnt = {s: scnt[s] + js[s] for s in scnt}
         g2 = {r: m.NewBoolVar(f"{name}_g2_{r}") for r in cnt}
@@ -181,20 +185,16 @@ class PokerModel:
         # alone, the linear relaxation may take both from different cards: it put four
         # straight flushes into orders that hold none.  So each straight flush the cards
         # hold is claimed by name (most orders hold none or one).
-        if not jokers:  # (a joker could complete any window of any suit)
+        if not self.jokers:  # (a joker could complete any window: no bound by name then)
             sf, royal = [], []
-            for j, window in enumerate(STRAIGHTS):
-                for s in range(4):
-                    held = [i for i, c in enumerate(self.cards) if suit_of(c) == s and rank_of(c) in window]
-                    if len(held) < SIZE:
-                        continue
-                    v = m.NewBoolVar(f"{name}_sf{j}_{s}")
-                    for i in held:
-                        m.Add(v <= members[i])
-                    sf.append(v)
-                    self.straight_flushes.setdefault((j, s), []).append(v)
-                    if window == ROYAL:
-                        royal.append(v)
+            for (j, s), held in self.held_straight_flushes.items():
+                v = m.NewBoolVar(f"{name}_sf{j}_{s}")
+                for i in held:
+                    m.Add(v <= members[i])
+                sf.append(v)
+                self.straight_flushes.setdefault((j, s), []).append(v)
+                if STRAIGHTS[j] == ROYAL:
+                    royal.append(v)
             m.Add(claim["royal flush"] <= sum(royal))
             m.Add(claim["straight flush"] <= sum(sf))
         m.Add(claim["flush"] <= flush)
@@ -206,6 +206,15 @@ class PokerModel:
         m.Add(2 * claim["two pair"] <= sum(g2.values()))
         m.Add(claim["pair"] <= sum(g2.values()))
         return nothing + sum((self.rules.table[c] - nothing) * v for c, v in claim.items())
+
+    def _held_straight_flushes(self) -> Dict[Tuple[int, int], List[int]]:
+        held = {}
+        for j, window in enumerate(STRAIGHTS):
+            for s in range(4):
+                cards = [i for i, c in enumerate(self.cards) if suit_of(c) == s and rank_of(c) in window]
+                if len(cards) == SIZE:
+                    held[j, s] = cards
+        return held
 
     def _share_cards(self):
         """Lines share cards: how many lines can claim a rank or a suit at once.
@@ -219,15 +228,13 @@ class PokerModel:
         (American).
         """
         m = self.m
-        if any(is_joker(c) for c in self.cards):  # a joker adds to any rank and suit it likes
-            return
         for same_cards in self.straight_flushes.values():  # five given cards fill one line
             m.Add(sum(same_cards) <= 1)
+        if self.jokers or self.rules.rows_only:  # a joker adds to any rank and suit it likes
+            return
         # Rows and columns: the cards of a rank (or suit) on the grid are cells of a
         # bipartite graph, rows on one side, columns on the other.
         lines = [v for name, v in self.line_counts.items() if name.startswith(("row", "column"))]
-        if self.rules.rows_only:
-            return
         for r in range(1, 14):
             n = sum(1 for c in self.cards if rank_of(c) == r)  # one deck: four at most
             twos = sum(v.twos[r] for v in lines)
@@ -258,14 +265,13 @@ class PokerModel:
 
     def _hand(self, name: str, members) -> cp_model.LinearExpr:
         m = self.m
-        real = [i for i, card in enumerate(self.cards) if not is_joker(card)]
-        jokers = [i for i, card in enumerate(self.cards) if is_joker(card)]
+        real, jokers = self.real, self.jokers
         ranks = {r: [members[i] for i in real if rank_of(self.cards[i]) == r] for r in range(1, 14)}
         suits = {s: [members[i] for i in real if suit_of(self.cards[i]) == s] for s in range(4)}
         top = 4
         if jokers:
             top = 4 + len(jokers)
-            jr, js = self._jokers_as(name, members, jokers)
+            jr, js = self._jokers_as(name, members)
             for r in ranks:
                 ranks[r] = ranks[r] + [jr[r]]
             for s in suits:
