@@ -61,3 +61,11 @@ def fmt_row(label: str, s: Dict[str, float], extra: str = "") -> str:
 
 TABLE_HEAD = ("| set | deals | median ms | p90 ms | max ms | median nodes | M nodes/s | notes |\n"
               "|---|---|---|---|---|---|---|---|")
+
+
+def thread_label(name: str, threads: int):
+    """(results key, row suffix) for a set searched on `threads` threads: one thread
+    keeps the plain name, as in earlier results."""
+    if threads == 1:
+        return name, ""
+    return f"{name}, {threads} threads", f", {threads} threads"

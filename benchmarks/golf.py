@@ -1,11 +1,12 @@
 """Golf benchmark: the exact minimal score over a fixed deal set, every variant.
 
-    python benchmarks/golf.py [--set deals/golf/seeds-1-200.jsonl] [--timeout 10]
+    python benchmarks/golf.py [--set deals/golf/seeds-1-200.jsonl] [--timeout 10] [--threads 1,2]
 
 The set lists seeds: each variant deals them under its own rules (jokers and
 --empty-waste change the deal).  Per variant: median / p90 / max seconds, nodes
 per second, clearable count, mean best score, and the share of nodes spent
-after the best line was found (the proof).  Writes benchmarks/results/golf.{json,md}.
+after the best line was found (the proof); each variant once per search thread
+count of --threads.  Writes benchmarks/results/golf.{json,md}.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import DEALS, TABLE_HEAD, fmt_row, load_jsonl, machine, time_summary, write_results  # noqa: E402
+from common import DEALS, TABLE_HEAD, fmt_row, load_jsonl, machine, thread_label, time_summary, write_results  # noqa: E402,E501
 from solver.golf import GolfDeal, GolfRules, solve  # noqa: E402
 from solver.limits import Limits  # noqa: E402
 
@@ -36,6 +37,7 @@ def main():
     ap.add_argument("--timeout", type=float, default=10.0)
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--threads", default="1,2", help="search thread counts, one row each (default 1,2)")
     args = ap.parse_args()
     seeds = [d["seed"] for d in load_jsonl(args.set)]
     if args.limit:
@@ -43,20 +45,28 @@ def main():
     data = {"machine": machine(), "set": os.path.relpath(args.set), "timeout_s": args.timeout, "variants": {}}
     lines = [f"Golf, minimal score, {len(seeds)} deals ({os.path.basename(args.set)}), {args.timeout:g} s limit, "
              f"{machine()['cpus']} CPUs, {machine()['date']}", "", TABLE_HEAD]
+    thread_counts = [int(t) for t in args.threads.split(",")]
+    rows_by_count = {t: [] for t in thread_counts}
+    # Each variant on every thread count in turn, so that a machine slowing down or
+    # speeding up part way through shows in all of them alike.
     for name in args.variants.split(","):
         rules = VARIANTS[name]
-        rows = []
-        for seed in seeds:
-            r = solve(GolfDeal.from_seed(seed, rules), Limits(timeout=args.timeout))
-            rows.append({"seed": seed, "nodes": r.nodes, "seconds": r.seconds, "best_score": r.best_score,
-                         "solvable": r.solvable, "proven": r.proven})
-        s = time_summary([r["seconds"] for r in rows], [r["nodes"] for r in rows])
-        s["clearable"] = sum(bool(r["solvable"]) for r in rows)
-        s["mean_best_score"] = statistics.mean(r["best_score"] for r in rows)
-        s["not_proven"] = sum(not r["proven"] for r in rows)
-        data["variants"][name] = {"rules": rules.to_json(), "summary": s, "deals": rows}
-        lines.append(fmt_row(name, s, f"clearable {s['clearable']}, mean score {s['mean_best_score']:.2f}, "
-                                      f"not proven {s['not_proven']}"))
+        for threads in thread_counts:
+            rows = []
+            for seed in seeds:
+                r = solve(GolfDeal.from_seed(seed, rules), Limits(timeout=args.timeout, threads=threads))
+                rows.append({"seed": seed, "nodes": r.nodes, "seconds": r.seconds, "best_score": r.best_score,
+                             "solvable": r.solvable, "proven": r.proven})
+            s = time_summary([r["seconds"] for r in rows], [r["nodes"] for r in rows])
+            s["clearable"] = sum(bool(r["solvable"]) for r in rows)
+            s["mean_best_score"] = statistics.mean(r["best_score"] for r in rows)
+            s["not_proven"] = sum(not r["proven"] for r in rows)
+            key, label = thread_label(name, threads)
+            data["variants"][key] = {"rules": rules.to_json(), "threads": threads, "summary": s, "deals": rows}
+            rows_by_count[threads].append(fmt_row(f"{name}{label}", s, f"clearable {s['clearable']}, mean score "
+                                                  f"{s['mean_best_score']:.2f}, not proven {s['not_proven']}"))
+    for threads in thread_counts:
+        lines += rows_by_count[threads]
     write_results("golf", data, "\n".join(lines) + "\n")
 
 

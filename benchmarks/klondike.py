@@ -1,11 +1,12 @@
 """Klondike benchmark: the solver over a fixed deal set, one row per rule set.
 
     python benchmarks/klondike.py [--set deals/klondike/seeds-1-200.jsonl] [--timeout 10]
-                                  [--modes casino,vegas,app,standard] [--pyksolve]
+                                  [--modes casino,vegas,app,standard] [--threads 1,2] [--pyksolve]
 
 Per deal: nodes, seconds, max foundation, won, proven.  Per rule set: median /
 p90 / max seconds, nodes per second, winnable count, mean max foundation,
-deals not proven within the time limit.  With --pyksolve, pyksolve (a wrapper of
+deals not proven within the time limit; each rule set once per search thread
+count of --threads (the deals one after another, each on that many threads).  With --pyksolve, pyksolve (a wrapper of
 Klondike-Solver, `pip install .[bench]`) answers "winnable?" for the same deals in
 the one mode it plays (draw 1, unlimited passes, worry back allowed) beside our
 --first-win search, and the ratio of the medians is reported.
@@ -18,9 +19,10 @@ import os
 import statistics
 import sys
 import time
+from dataclasses import replace
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import DEALS, TABLE_HEAD, fmt_row, load_jsonl, machine, time_summary, write_results  # noqa: E402
+from common import DEALS, TABLE_HEAD, fmt_row, load_jsonl, machine, thread_label, time_summary, write_results  # noqa: E402,E501
 from solver.klondike import KlondikeDeal, make_rules, solve  # noqa: E402
 from solver.limits import Limits  # noqa: E402
 
@@ -64,6 +66,7 @@ def main():
     ap.add_argument("--set", default=os.path.join(DEALS, "klondike", "seeds-1-200.jsonl"))
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per deal (default 10)")
     ap.add_argument("--modes", default="casino,vegas,app,standard")
+    ap.add_argument("--threads", default="1,2", help="search thread counts, one row each (default 1,2)")
     ap.add_argument("--no-worry-back", action="store_true")
     ap.add_argument("--pyksolve", action="store_true", help="compare with pyksolve (draw 1, unlimited passes)")
     ap.add_argument("--pyksolve-states", type=int, default=5_000_000)
@@ -78,14 +81,18 @@ def main():
     data = {"machine": machine(), "set": os.path.relpath(args.set), "timeout_s": args.timeout, "modes": {}}
     lines = [f"Klondike, {len(deals)} deals of {os.path.basename(args.set)}, {args.timeout:g} s limit per deal, "
              f"{machine()['cpus']} CPUs, {machine()['date']}", "", TABLE_HEAD]
+    # Each mode on every thread count in turn: a machine slowing down or speeding up
+    # part way through shows in all of them alike.
     for mode in args.modes.split(","):
         rules = make_rules(mode, worry_back=not args.no_worry_back)
-        rows = run_mode(deals, rules, limits)
-        s = summarize(rows)
-        data["modes"][mode] = {"rules": rules.to_json(), "summary": s, "deals": rows}
-        lines.append(fmt_row(f"{mode} max foundation ({rules.describe()})", s,
-                             f"winnable {s['winnable']}, mean max foundation {s['mean_max_foundation']:.2f}, "
-                             f"not proven {s['not_proven']}"))
+        for threads in map(int, args.threads.split(",")):
+            rows = run_mode(deals, rules, replace(limits, threads=threads))
+            s = summarize(rows)
+            key, label = thread_label(mode, threads)
+            data["modes"][key] = {"rules": rules.to_json(), "threads": threads, "summary": s, "deals": rows}
+            lines.append(fmt_row(f"{mode} max foundation ({rules.describe()}){label}", s,
+                                 f"winnable {s['winnable']}, mean max foundation {s['mean_max_foundation']:.2f}, "
+                                 f"not proven {s['not_proven']}"))
     if args.pyksolve:
         rules = make_rules("standard")
         ours = run_mode(deals, rules, limits, first_win=True)

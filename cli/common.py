@@ -118,8 +118,14 @@ def limit_options(f: Callable) -> Callable:
     return f
 
 
-def make_limits(max_nodes, timeout, max_memory) -> Limits:
-    return Limits.make(max_nodes=max_nodes, timeout=timeout, max_memory=max_memory)
+def threads_option(f: Callable) -> Callable:
+    return click.option("--threads", type=click.IntRange(0), default=0, show_default=True, metavar="N",
+                        help="Search threads sharing one table (0: one per core).  The answer is the same "
+                             "whatever N; with --threads 1 the line and the node count are too, run after run.")(f)
+
+
+def make_limits(max_nodes, timeout, max_memory, threads: int = 1) -> Limits:
+    return Limits.make(max_nodes=max_nodes, timeout=timeout, max_memory=max_memory, threads=threads)
 
 
 def output_options(f: Callable) -> Callable:
@@ -154,6 +160,7 @@ def exit_code_for(stop_reason: str, proven: bool) -> int:
     return EXIT_OK if proven else EXIT_NOT_PROVEN
 
 
-def search_summary(nodes: int, seconds: float, table_bytes: int, stop_message: str) -> str:
+def search_summary(nodes: int, seconds: float, table_bytes: int, stop_message: str, threads: int = 1) -> str:
     rate = f", {nodes / seconds / 1e6:.1f}M nodes/s" if seconds > 0 and nodes > 1000 else ""
-    return f"Search: {nodes:,} nodes in {seconds:.3f} s{rate}, table {table_bytes / 2**20:.1f} MB; {stop_message}"
+    on = f" on {threads} threads" if threads > 1 else ""
+    return f"Search: {nodes:,} nodes in {seconds:.3f} s{on}{rate}, table {table_bytes / 2**20:.1f} MB; {stop_message}"

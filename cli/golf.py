@@ -20,6 +20,7 @@ from cli.common import (
     read_text,
     search_summary,
     split_replay_args,
+    threads_option,
 )
 from solver.errors import DealError
 from solver.golf import GolfDeal, GolfRules, format_line, parse_line, play_game, replay, solve
@@ -80,12 +81,13 @@ def score_text(result) -> str:
 @deal_source_options
 @rules_options
 @limit_options
+@threads_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
 @click.option("--explain", is_flag=True, help="Print the line as numbered sentences.")
 @click.option("--format", "fmt", type=click.Choice(["tokens", "bhs"]), default="tokens", show_default=True,
               help="How to print the line: our tokens, or black-hole-solver's sentences (which PySolFC reads).")
 def solve_cmd(deal_file, seed, pysol, wrap, queen_on_king, king_on_ace_stop, jokers, empty_waste, decks, max_nodes,
-              timeout, max_memory, as_json, explain, fmt):
+              timeout, max_memory, threads, as_json, explain, fmt):
     """Find the minimal score of a hole, with a line of moves that achieves it.
 
     DEAL is a file in PySol layout text or JSON, or - for standard input; or use
@@ -93,7 +95,7 @@ def solve_cmd(deal_file, seed, pysol, wrap, queen_on_king, king_on_ace_stop, jok
     """
     rules = rules_from(wrap, queen_on_king, king_on_ace_stop, jokers, empty_waste, decks)
     deal = load_deal(deal_file, seed, pysol, rules)
-    result = solve(deal, make_limits(max_nodes, timeout, max_memory))
+    result = solve(deal, make_limits(max_nodes, timeout, max_memory, threads))
     if as_json:
         out = result.to_json()
         if explain:
@@ -120,7 +122,8 @@ def solve_cmd(deal_file, seed, pysol, wrap, queen_on_king, king_on_ace_stop, jok
         if explain:
             for i, sentence in enumerate(result.sentences(), 1):
                 click.echo(f"{i:4d}. {sentence}")
-        click.echo(search_summary(result.nodes, result.seconds, result.table_bytes, stop_message(result.stop_reason)))
+        click.echo(search_summary(result.nodes, result.seconds, result.table_bytes, stop_message(result.stop_reason),
+                                  result.threads))
     return exit_code_for(result.stop_reason, result.proven)
 
 
@@ -173,16 +176,17 @@ def replay_cmd(args, seed, pysol, wrap, queen_on_king, king_on_ace_stop, jokers,
 @click.option("--par", type=click.Choice(["45", "36"]), default="45", show_default=True,
               help="Par for nine holes: 45, or 36 (4 a hole).")
 @limit_options
+@threads_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
 def game(deal_files, seed, pysol, wrap, queen_on_king, king_on_ace_stop, jokers, empty_waste, decks, par, max_nodes,
-         timeout, max_memory, as_json):
+         timeout, max_memory, threads, as_json):
     """Play a nine-hole game with perfect play: each hole's best score and the total.
 
     Give --seed N or --pysol N (nine consecutive deals), or nine DEAL files.
     Limits apply to each hole."""
     rules = rules_from(wrap, queen_on_king, king_on_ace_stop, jokers, empty_waste, decks)
     deals = nine_deals(deal_files, seed, pysol, rules)
-    result = play_game(deals, int(par), make_limits(max_nodes, timeout, max_memory))
+    result = play_game(deals, int(par), make_limits(max_nodes, timeout, max_memory, threads))
     if as_json:
         print_json(result.to_json())
     else:

@@ -21,6 +21,7 @@ from cli.common import (
     read_text,
     search_summary,
     split_replay_args,
+    threads_option,
 )
 from solver.klondike import KlondikeDeal, format_line, make_rules, parse_line, replay, solve, vegas_score
 from solver.klondike.notation import explain
@@ -77,9 +78,10 @@ def klondike():
               help="Only decide whether the deal can be won (stops at the first win; faster). The max "
                    "foundation count is then exact only for a won deal.")
 @limit_options
+@threads_option
 @output_options
 def solve_cmd(deal_file, seed, pysol, mode, draw, passes, worry_back, first_win, max_nodes, timeout, max_memory,
-              as_json, explain):
+              threads, as_json, explain):
     """Solve a deal: can it be won, and the most cards that can reach the foundations.
 
     DEAL is a file in PySol layout text or JSON, or - for standard input; or use
@@ -88,7 +90,7 @@ def solve_cmd(deal_file, seed, pysol, mode, draw, passes, worry_back, first_win,
     """
     deal = load_deal(deal_file, seed, pysol)
     rules = rules_from(mode, draw, passes, worry_back)
-    result = solve(deal, rules, first_win=first_win, limits=make_limits(max_nodes, timeout, max_memory))
+    result = solve(deal, rules, first_win=first_win, limits=make_limits(max_nodes, timeout, max_memory, threads))
     if as_json:
         out = result.to_json()
         if explain:
@@ -114,7 +116,8 @@ def solve_cmd(deal_file, seed, pysol, mode, draw, passes, worry_back, first_win,
         if explain:
             for i, sentence in enumerate(result.sentences(), 1):
                 click.echo(f"{i:4d}. {sentence}")
-        click.echo(search_summary(result.nodes, result.seconds, result.table_bytes, stop_message(result.stop_reason)))
+        click.echo(search_summary(result.nodes, result.seconds, result.table_bytes, stop_message(result.stop_reason),
+                                  result.threads))
     return exit_code_for(result.stop_reason, result.proven)
 
 

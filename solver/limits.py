@@ -44,18 +44,24 @@ class Limits:
     max_nodes: int = 0               # 0: none
     timeout: float = 0.0             # seconds, 0: none
     max_memory: int = 1 << 30        # bytes for the visited-state table
+    # Search threads sharing the table (0: one per core).  One thread finds the same
+    # line every run; more find the same value sooner, by lines that may differ.
+    threads: int = 1
 
     def __post_init__(self):
         if self.max_nodes < 0 or self.timeout < 0:
             raise DealError("limits cannot be negative")
+        if self.threads < 0:
+            raise DealError("--threads cannot be negative")
         if self.max_memory < 1 << 16:
             raise DealError("--max-memory must be at least 64K")
 
     @classmethod
     def make(cls, max_nodes: Optional[int] = None, timeout: Optional[float] = None,
-             max_memory: Optional[str] = None) -> "Limits":
+             max_memory: Optional[str] = None, threads: int = 1) -> "Limits":
         return cls(max_nodes=max_nodes or 0, timeout=timeout or 0.0,
-                   max_memory=parse_memory(max_memory) if max_memory else 1 << 30)
+                   max_memory=parse_memory(max_memory) if max_memory else 1 << 30, threads=threads)
 
     def to_core(self) -> dict:
-        return {"max_nodes": self.max_nodes, "timeout": self.timeout, "max_memory": self.max_memory}
+        return {"max_nodes": self.max_nodes, "timeout": self.timeout, "max_memory": self.max_memory,
+                "threads": self.threads}

@@ -68,3 +68,14 @@ def test_bad_options():
     assert_one_line_error(patiens("golf", "solve", "--pysol", "1", "--jokers", "1"), "pysolfc")
     assert_one_line_error(patiens("golf", "game", "--seed", "1", "--pysol", "1"), "one of them")
     assert_one_line_error(patiens("golf", "replay", "--seed", "1", "1 Z"), "unknown token")
+
+
+def test_threads_option():
+    """One thread: the same line and node count every run; more: the same score."""
+    one = [patiens("golf", "solve", "--seed", "5", "--wrap", "--threads", "1", "--json").json() for _ in range(2)]
+    assert one[0]["line"] == one[1]["line"] and one[0]["nodes"] == one[1]["nodes"] and one[0]["threads"] == 1
+    two = patiens("golf", "solve", "--seed", "5", "--wrap", "--threads", "2", "--json").json()
+    assert two["best_score"] == one[0]["best_score"] and two["proven"]
+    text = patiens("golf", "solve", "--seed", "5", "--wrap", "--threads", "2").out
+    assert "Search:" in text
+    assert_one_line_error(patiens("golf", "solve", "--seed", "5", "--threads", "-1"), "--threads")

@@ -26,8 +26,9 @@ const char* reason_name(StopReason r) {
     return "?";
 }
 
-Limits make_limits(uint64_t max_nodes, double timeout, uint64_t max_memory) {
+Limits make_limits(uint64_t max_nodes, double timeout, uint64_t max_memory, int threads) {
     Limits limits;
+    limits.threads = threads;
     limits.max_nodes = max_nodes;
     limits.timeout = timeout;
     limits.max_memory = max_memory;
@@ -54,6 +55,7 @@ py::dict search_stats(const SearchResult<Move>& r) {
     d["seconds"] = r.seconds;
     d["table_entries"] = r.table_entries;
     d["table_bytes"] = r.table_bytes;
+    d["threads"] = r.threads;
     return d;
 }
 
@@ -105,13 +107,13 @@ py::tuple action_tuple(const klondike::Action& a) {
 }
 
 py::dict klondike_solve(const py::dict& layout, const py::dict& rules, bool first_win, uint64_t max_nodes,
-                        double timeout, uint64_t max_memory) {
+                        double timeout, uint64_t max_memory, int threads) {
     const auto l = klondike_layout(layout);
     const auto r = klondike_rules(rules);
     klondike::SolveOutcome out;
     {
         py::gil_scoped_release nogil;
-        out = klondike::solve(l, r, first_win, make_limits(max_nodes, timeout, max_memory));
+        out = klondike::solve(l, r, first_win, make_limits(max_nodes, timeout, max_memory, threads));
     }
     py::dict d = search_stats(out.search);
     py::list actions;
@@ -177,14 +179,14 @@ py::list golf_dead(const golf::Golf& g) {
 }
 
 py::dict golf_solve(const py::dict& layout, const py::dict& rules, uint64_t max_nodes, double timeout,
-                    uint64_t max_memory) {
+                    uint64_t max_memory, int threads) {
     const auto l = golf_layout(layout);
     const auto r = golf_rules(rules);
     golf::SolveOutcome out;
     py::list dead = golf_dead(golf::Golf(l, r));
     {
         py::gil_scoped_release nogil;
-        out = golf::solve(l, r, make_limits(max_nodes, timeout, max_memory));
+        out = golf::solve(l, r, make_limits(max_nodes, timeout, max_memory, threads));
     }
     py::dict d = search_stats(out.search);
     py::list moves;
@@ -253,10 +255,11 @@ PYBIND11_MODULE(_core, m) {
     m.doc() = "patiens search core (C++17): one depth-first branch-and-bound engine, a game per file";
     py::register_exception<std::invalid_argument>(m, "PositionError", PyExc_ValueError);
     m.def("klondike_solve", &klondike_solve, py::arg("layout"), py::arg("rules"), py::arg("first_win") = false,
-          py::arg("max_nodes") = 0, py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30);
+          py::arg("max_nodes") = 0, py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30,
+          py::arg("threads") = 1);
     m.def("klondike_replay", &klondike_replay, py::arg("layout"), py::arg("rules"), py::arg("actions"));
     m.def("golf_solve", &golf_solve, py::arg("layout"), py::arg("rules"), py::arg("max_nodes") = 0,
-          py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30);
+          py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30, py::arg("threads") = 1);
     m.def("golf_replay", &golf_replay, py::arg("layout"), py::arg("rules"), py::arg("moves"));
     m.def("klondike_playouts", &klondike_playouts, py::arg("layout"), py::arg("rules"), py::arg("count"),
           py::arg("seed"));

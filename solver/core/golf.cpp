@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "cards.hpp"
+#include "parallel.hpp"
 
 namespace patiens::golf {
 
@@ -564,8 +565,7 @@ SolveOutcome solve(const Layout& layout, const Rules& rules, const Limits& limit
     SolveOutcome out;
     out.dead_at_start = static_cast<int>(game.dead_cards().size());
     // Nothing beats clearing the tableau without turning a stock card.
-    Search<Golf> search(game.stock_left(), false, limits);
-    out.search = search.run(game);
+    out.search = search(game, game.stock_left(), false, limits);
     auto& line = out.search.line;  // kClose moves nothing: a person's line has no such move
     line.erase(std::remove_if(line.begin(), line.end(), [](const Golf::Move& m) { return m.column == Golf::kClose; }),
                line.end());

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "parallel.hpp"
+
 namespace patiens::klondike {
 
 namespace {
@@ -788,13 +790,13 @@ SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, con
     // a deal they do not settle goes on to the one full search.
     if (!first_win && rules.passes != 0) {
         Klondike game = start;
-        out.search = Search<Klondike>(kDeck, false, limits).run(game);
+        out.search = search(game, kDeck, false, limits);
     } else if (auto probe = probe_target(start, kDeck, limits, kProbeNodes); probe.settled) {
         out.search = probe.result;
     } else {
         const auto& tried = probe.result;  // not settled: some nodes and time are left
         Klondike game = start;
-        out.search = Search<Klondike>(kDeck, first_win, remaining(limits, tried.nodes, tried.seconds)).run(game);
+        out.search = search(game, kDeck, first_win, remaining(limits, tried.nodes, tried.seconds));
         // A proven maximum is never below what the tries saw; otherwise keep the best line.
         if (tried.best > out.search.best) {
             out.search.best = tried.best;

@@ -48,6 +48,7 @@ struct Limits {
     double timeout = 0.0;                      // seconds, 0: no limit
     uint64_t max_memory = 1ull << 30;          // bytes for the visited table
     std::function<bool()> interrupted;         // polled now and then; true stops the search
+    int threads = 1;                           // search threads (parallel.hpp); 0: one per core
 };
 
 // What is left of `limits` once `nodes` and `seconds` were spent.  The caller makes sure
@@ -140,6 +141,7 @@ struct SearchResult {
     uint64_t table_entries = 0;
     uint64_t table_bytes = 0;
     double seconds = 0.0;
+    int threads = 1;             // threads that searched (parallel.hpp)
 };
 
 // Depth-first branch and bound.

@@ -31,6 +31,7 @@ class GolfResult:
     seconds: float
     table_bytes: int
     impossible_reason: Optional[str] = None
+    threads: int = 1  # threads that searched
     deal: Optional[GolfDeal] = field(default=None, repr=False)
 
     # A score of 0 or less is only possible by clearing the tableau.
@@ -67,6 +68,7 @@ class GolfResult:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
             "table_bytes": self.table_bytes,
+            "threads": self.threads,
             "rules": self.rules.to_json(),
         }
 
@@ -95,7 +97,7 @@ def solve(deal: GolfDeal, limits: Limits = Limits()) -> GolfResult:
     line = name_cards(deal, [GolfMove(m) for m in raw["moves"]])
     return GolfResult(rules=rules, solvable=solvable, best_score=score, proven=proven, stop_reason=raw["reason"],
                       line=line, nodes=raw["nodes"], seconds=raw["seconds"], table_bytes=raw["table_bytes"],
-                      impossible_reason=_reason(deal, dead), deal=deal)
+                      impossible_reason=_reason(deal, dead), threads=raw["threads"], deal=deal)
 
 
 @dataclass

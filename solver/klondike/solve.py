@@ -36,6 +36,7 @@ class KlondikeResult:
     seconds: float
     table_bytes: int
     start_foundation: int = 0
+    threads: int = 1  # threads that searched
     deal: Optional[KlondikeDeal] = field(default=None, repr=False)
 
     @property
@@ -65,6 +66,7 @@ class KlondikeResult:
             "seconds": round(self.seconds, 6),
             "nodes_per_second": round(self.nodes / self.seconds) if self.seconds > 0 else None,
             "table_bytes": self.table_bytes,
+            "threads": self.threads,
             "rules": self.rules.to_json(),
         }
 
@@ -85,7 +87,8 @@ def solve(deal: KlondikeDeal, rules: KlondikeRules = KlondikeRules(), first_win:
         rules=rules, question="first-win" if first_win else "max-foundation", solvable=solvable,
         max_foundation=best, exact=exact, proven=exact if not first_win else (solvable is not None),
         stop_reason=raw["reason"], line=[Action.from_core(t) for t in raw["actions"]], nodes=raw["nodes"],
-        seconds=raw["seconds"], table_bytes=raw["table_bytes"], start_foundation=sum(deal.foundations), deal=deal)
+        seconds=raw["seconds"], table_bytes=raw["table_bytes"], start_foundation=sum(deal.foundations),
+        threads=raw["threads"], deal=deal)
 
 
 @dataclass

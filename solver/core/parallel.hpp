@@ -1,0 +1,402 @@
+// The search of search.hpp on several threads that share one visited table.
+//
+// Every thread runs the whole depth-first search from the start, each in its own
+// move order (the first in the game's), and they split the work through the table
+// (after ABDADA, Weill 1996): a table entry says whether its state is being searched
+// (and by which threads) or done.  A thread skips a done state; a state another thread
+// is searching it puts off until the other moves of the position are searched, and
+// then searches it too unless it was finished meanwhile, so that no thread waits for
+// another.  A state on a thread's own path is skipped, as the one-thread search does.
+//
+// Why it is exact: a thread that finishes a state has searched every move from it,
+// except into its own path or into done states (and cuts by the admissible bound,
+// which only ever grows tighter as the shared best grows).  Done states are finished
+// states, so the states a finished root reaches are all searched: the first thread
+// to finish the root ends the search, complete.  Which line of the best value is
+// reported, and the node count, may change from run to run; the value does not.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+#include "search.hpp"
+
+namespace patiens {
+
+// Open-addressing table shared by the threads: a 64-bit key and a 32-bit word per
+// slot, the word holding the best dominance rank seen (plus one; 0: none yet), a
+// done flag and one busy flag per thread.  It starts small and doubles while it
+// stays inside the memory budget.  Doubling moves every slot, so it stops the
+// world: the thread that needs it waits until every other thread has parked at its
+// next table access (check_in), resizes alone, and lets them go on.
+class SharedTable {
+public:
+    static constexpr int kMaxThreads = 15;  // busy flags in the word's bits 17..31
+    enum class Visit { New, Done, Mine, Other, Full };
+    struct Slot {
+        std::atomic<uint64_t> key{0};
+        std::atomic<uint32_t> word{0};
+    };
+    // Where a thread's state lies, so that finishing it needs no second probe unless
+    // the table was resized meanwhile.
+    struct Entry {
+        Slot* slot = nullptr;
+        uint32_t generation = 0;
+        uint64_t key = 0;
+        uint32_t rank = 0;  // rank + 1, as the word holds it
+    };
+
+    SharedTable(uint64_t max_bytes, int threads) : threads_(threads), unadded_(threads), parked_(threads) {
+        max_slots_ = 1u << 12;
+        while (max_slots_ * 3 * sizeof(Slot) <= max_bytes) max_slots_ *= 2;
+        allocate(std::min<uint64_t>(max_slots_, 1u << 16));
+        for (auto& p : parked_) p.store(kRetired);
+    }
+
+    // Enter a state: New (now marked busy for `me`), Done, Mine (on my own path), Other
+    // (another thread is on it; entered anyway when `join`), or Full (memory budget).
+    Visit enter(uint64_t key, uint16_t rank, int me, bool join, Entry& e) {
+        check_in(me);
+        key = fix(key);
+        const uint32_t want = uint32_t(rank) + 1, mine = busy_bit(me);
+        Slot* s = find_or_insert(key, me);
+        if (!s) return Visit::Full;
+        uint32_t cur = s->word.load(std::memory_order_acquire);
+        for (;;) {
+            uint32_t next;
+            if ((cur & kRankMask) >= want) {
+                if (cur & kDone) return Visit::Done;
+                if (cur & mine) return Visit::Mine;
+                if (!join) return Visit::Other;
+                next = cur | mine;
+            } else {  // new, or reached now with a better rank: not done at that rank
+                next = want | (cur & kBusyMask) | mine;
+            }
+            if (s->word.compare_exchange_weak(cur, next, std::memory_order_acq_rel)) break;
+        }
+        e = {s, generation_.load(std::memory_order_relaxed), key, want};
+        return Visit::New;
+    }
+
+    // Leave a state entered with enter(): done when `complete` and no better rank
+    // came in meanwhile.
+    void finish(const Entry& e, int me, bool complete) {
+        check_in(me);
+        Slot* s = e.generation == generation_.load(std::memory_order_relaxed) ? e.slot : find(e.key);
+        uint32_t cur = s->word.load(std::memory_order_acquire);
+        for (;;) {
+            uint32_t next = cur & ~busy_bit(me);
+            if (complete && (cur & kRankMask) == e.rank) next |= kDone;
+            if (s->word.compare_exchange_weak(cur, next, std::memory_order_acq_rel)) return;
+        }
+    }
+
+    // A thread about to use the table, and one that will not touch it again (all
+    // start so): a resize waits for the enlisted ones only.  Sequentially consistent:
+    // a thread enlisting while a resize runs either is waited for or sees it and parks.
+    void enlist(int me) {
+        parked_[me].store(kRunning);
+        if (growing_.load()) park(me);
+    }
+    void retire(int me) { parked_[me].store(kRetired); }
+
+    uint64_t size() const {
+        uint64_t n = count_.load();
+        for (const auto& u : unadded_) n += u.n;
+        return n;
+    }
+    uint64_t bytes() const { return slots_count_ * sizeof(Slot); }
+
+private:
+    static constexpr uint32_t kRankMask = 0xffff, kDone = 1u << 16, kBusyMask = ~0u << 17;
+    static constexpr uint32_t kRunning = ~0u, kRetired = ~0u - 1;
+    static uint32_t busy_bit(int me) { return 1u << (17 + me); }
+    static uint64_t fix(uint64_t key) { return key ? key : 0x9e3779b97f4a7c15ull; }  // 0 marks an empty slot
+    static uint64_t mix(uint64_t x) {
+        x ^= x >> 31; x *= 0x7fb5d329728ea185ull; x ^= x >> 27;
+        return x;
+    }
+
+    void check_in(int me) {
+        if (growing_.load(std::memory_order_relaxed)) park(me);
+    }
+
+    void park(int me) {
+        if (!growing_.load()) return;
+        const uint32_t gen = generation_.load();
+        parked_[me].store(gen);
+        while (growing_.load() && generation_.load() == gen) std::this_thread::yield();
+        parked_[me].store(kRunning);
+    }
+
+    Slot* find(uint64_t key) {
+        uint64_t i = mix(key) & mask_;
+        while (slots_[i].key.load(std::memory_order_acquire) != key) i = (i + 1) & mask_;
+        return &slots_[i];
+    }
+
+    Slot* find_or_insert(uint64_t key, int me) {
+        uint64_t i = mix(key) & mask_;
+        for (;;) {
+            uint64_t k = slots_[i].key.load(std::memory_order_acquire);
+            if (k == key) return &slots_[i];
+            if (k == 0) {
+                if (slots_[i].key.compare_exchange_strong(k, key, std::memory_order_acq_rel)) break;
+                if (k == key) return &slots_[i];
+            }
+            i = (i + 1) & mask_;
+        }
+        // Inserted: keep the load under 3/4, or give up when the budget is spent (the
+        // key just inserted stays: the table still has room for it).  Each thread adds
+        // its inserts to the shared count in batches of kAddEvery: a counter written by
+        // both threads at every insert kept them waiting on its cache line.
+        if (++unadded_[me].n < kAddEvery) return &slots_[i];
+        const uint64_t n = count_.fetch_add(kAddEvery, std::memory_order_relaxed) + kAddEvery;
+        unadded_[me].n = 0;
+        if (n * 4 <= slots_count_ * 3) return &slots_[i];
+        if (slots_count_ >= max_slots_) return nullptr;
+        grow(me);
+        return find(key);  // the slots moved (unless another thread had grown it first)
+    }
+
+    void grow(int me) {
+        bool expected = false;
+        if (!growing_.compare_exchange_strong(expected, true)) return park(me);  // another thread grows it
+        const uint32_t gen = generation_.load();
+        for (int t = 0; t < threads_; ++t)
+            while (t != me && parked_[t].load() != gen && parked_[t].load() != kRetired) std::this_thread::yield();
+        if (size() * 4 > slots_count_ * 3 && slots_count_ < max_slots_) {
+            std::unique_ptr<Slot[]> old = std::move(slots_);
+            const uint64_t old_count = slots_count_;
+            allocate(slots_count_ * 2);
+            for (uint64_t j = 0; j < old_count; ++j) {
+                const uint64_t k = old[j].key.load(std::memory_order_relaxed);
+                if (k == 0) continue;
+                uint64_t i = mix(k) & mask_;
+                while (slots_[i].key.load(std::memory_order_relaxed) != 0) i = (i + 1) & mask_;
+                slots_[i].key.store(k, std::memory_order_relaxed);
+                slots_[i].word.store(old[j].word.load(std::memory_order_relaxed), std::memory_order_relaxed);
+            }
+        }
+        generation_.store(gen + 1);
+        growing_.store(false);
+    }
+
+    void allocate(uint64_t n) {
+        slots_.reset(new Slot[n]);
+        slots_count_ = n;
+        mask_ = n - 1;
+    }
+
+    static constexpr uint64_t kAddEvery = 64;
+    struct alignas(64) Unadded {
+        uint64_t n = 0;
+    };
+
+    // Read on every access, written only when the table grows: one cache line of their own.
+    alignas(64) std::unique_ptr<Slot[]> slots_;
+    uint64_t slots_count_ = 0, mask_ = 0, max_slots_ = 0;
+    std::atomic<bool> growing_{false};
+    std::atomic<uint32_t> generation_{0};
+    int threads_;
+    alignas(64) std::atomic<uint64_t> count_{0};  // inserts, but for those not added yet
+    std::vector<Unadded> unadded_;
+    std::vector<std::atomic<uint32_t>> parked_;  // per thread: kRunning, kRetired, or the generation it waits out
+};
+
+template <class Game>
+class ParallelSearch {
+public:
+    using Move = typename Game::Move;
+
+    ParallelSearch(int target, bool only_target, const Limits& limits, int threads)
+        : target_(target), only_target_(only_target), limits_(limits),
+          threads_(std::max(1, std::min(threads, SharedTable::kMaxThreads))), table_(limits.max_memory, threads_) {}
+
+    SearchResult<Move> run(const Game& start) {
+        start_ = Clock::now();
+        result_.best = start.value();
+        best_.store(result_.best);
+        if (result_.best >= target_) {
+            result_.reason = StopReason::Target;
+            return finish_result();
+        }
+        workers_.reserve(threads_);
+        for (int t = 0; t < threads_; ++t) workers_.push_back(Worker{this, start, t});
+        workers_[0].run();  // the calling thread: the one that may ask about Ctrl-C; it starts the others
+        for (auto& th : helpers_) th.join();
+        for (const Worker& w : workers_) result_.nodes += w.nodes;
+        result_.threads = 1 + static_cast<int>(helpers_.size());
+        return finish_result();
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    static constexpr size_t kMaxDepth = 20000;
+    static constexpr uint64_t kReportEvery = 1024;  // nodes a thread counts before adding them to the total
+
+    struct alignas(64) Worker {
+        ParallelSearch* s;
+        Game game;
+        int me;
+        std::vector<Move> path, arena;
+        std::vector<uint16_t> deferred;  // positions in the arena of moves put off
+        uint64_t nodes = 0, unreported = 0;
+        double next_poll = 0.0;
+
+        void run() {
+            s->table_.enlist(me);
+            dfs(0, true);
+            if (!s->stop_.load()) s->halt(StopReason::Complete);  // this thread covered the space
+            s->table_.retire(me);
+        }
+
+        // False when the state was put off: another thread is searching it.
+        bool dfs(size_t depth, bool join) {
+            ++nodes;
+            if (++unreported == kReportEvery) poll();
+            if (s->stop_.load(std::memory_order_relaxed)) return true;
+            const int v = game.value();
+            int best = s->best_.load(std::memory_order_relaxed);
+            if (v > best) {
+                s->improve(v, path, nodes_so_far());
+                best = s->best_.load();
+                if (v >= s->target_) {
+                    s->halt(StopReason::Target);
+                    return true;
+                }
+            }
+            const uint64_t key = game.key();
+            SharedTable::Entry entry;
+            switch (s->table_.enter(key, game.rank(), me, join, entry)) {
+                case SharedTable::Visit::Done:
+                case SharedTable::Visit::Mine: return true;
+                case SharedTable::Visit::Other: return false;
+                case SharedTable::Visit::Full: s->halt(StopReason::MemoryLimit); return true;
+                case SharedTable::Visit::New: break;
+            }
+            const int floor = s->only_target_ ? std::max(best, s->target_ - 1) : best;
+            if (game.bound(floor) > floor) {
+                if (depth >= kMaxDepth) {
+                    s->halt(StopReason::DepthLimit);
+                    return true;
+                }
+                expand(depth, key);
+            }
+            s->table_.finish(entry, me, !s->stop_.load(std::memory_order_relaxed));
+            return true;
+        }
+
+        void expand(size_t depth, uint64_t key) {
+            const size_t first = arena.size();
+            game.moves(arena);
+            const size_t last = arena.size();
+            if (me) shuffle(first, last, 0x9e3779b97f4a7c15ull * me ^ key);
+            const size_t put_off = deferred.size();
+            for (size_t i = first; i < last && !s->stop_.load(std::memory_order_relaxed); ++i)
+                if (!play(arena[i], depth, false)) deferred.push_back(static_cast<uint16_t>(i - first));
+            for (size_t d = put_off; d < deferred.size() && !s->stop_.load(std::memory_order_relaxed); ++d)
+                play(arena[first + deferred[d]], depth, true);
+            deferred.resize(put_off);
+            arena.resize(first);
+        }
+
+        bool play(const Move m, size_t depth, bool join) {
+            auto undo = game.apply(m);
+            path.push_back(m);
+            const bool searched = dfs(depth + 1, join);
+            path.pop_back();
+            game.undo(m, undo);
+            return searched;
+        }
+
+        uint64_t nodes_so_far() const { return s->nodes_.load(std::memory_order_relaxed) + unreported; }
+
+        void poll() {
+            // The other threads start once the search proves not tiny: starting them
+            // costs more than a search of a thousand nodes.
+            if (me == 0 && !s->helpers_started_) s->start_helpers();
+            const uint64_t total = s->nodes_.fetch_add(unreported) + unreported;
+            unreported = 0;
+            const Limits& lim = s->limits_;
+            if (lim.max_nodes && total >= lim.max_nodes) return s->halt(StopReason::NodeLimit);
+            const double t = s->elapsed();
+            if (lim.timeout > 0 && t >= lim.timeout) return s->halt(StopReason::TimeLimit);
+            // Only the calling thread asks about Ctrl-C: the question may need Python.
+            if (me == 0 && lim.interrupted && t >= next_poll) {
+                next_poll = t + 0.05;
+                if (lim.interrupted()) s->halt(StopReason::Interrupted);
+            }
+        }
+
+        void shuffle(size_t first, size_t last, uint64_t x) {  // as Search::shuffle
+            for (size_t i = last; i > first + 1; --i) {
+                x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+                std::swap(arena[i - 1], arena[first + x % (i - first)]);
+            }
+        }
+    };
+
+    void start_helpers() {
+        helpers_started_ = true;
+        try {
+            for (int t = 1; t < threads_; ++t) helpers_.emplace_back([this, t] { workers_[t].run(); });
+        } catch (const std::system_error&) {  // no more threads to be had: go on with those started
+        }
+    }
+
+    double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+    // The first reason to stop wins; later ones (other threads noticing) are ignored.
+    void halt(StopReason why) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (stop_.load()) return;
+        result_.reason = why;
+        stop_.store(true);
+    }
+
+    void improve(int v, const std::vector<Move>& path, uint64_t nodes) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (v <= result_.best) return;
+        result_.best = v;
+        result_.line = path;
+        result_.nodes_at_best = nodes;
+        best_.store(v);
+    }
+
+    SearchResult<Move> finish_result() {
+        result_.seconds = elapsed();
+        result_.table_entries = table_.size();
+        result_.table_bytes = table_.bytes();
+        return result_;
+    }
+
+    int target_;
+    bool only_target_;
+    Limits limits_;
+    int threads_;
+    SharedTable table_;
+    SearchResult<Move> result_;
+    alignas(64) std::atomic<int> best_{0};  // read at every node: apart from what is written often
+    std::atomic<bool> stop_{false};
+    alignas(64) std::atomic<uint64_t> nodes_{0};
+    std::mutex mutex_;
+    Clock::time_point start_;
+    std::vector<Worker> workers_;
+    std::vector<std::thread> helpers_;
+    bool helpers_started_ = false;  // read and written by the calling thread only
+};
+
+// The search on `limits.threads` threads (0: one per core), or the one-thread search.
+template <class Game>
+SearchResult<typename Game::Move> search(Game& game, int target, bool only_target, const Limits& limits) {
+    int threads = limits.threads ? limits.threads : static_cast<int>(std::thread::hardware_concurrency());
+    if (threads <= 1) return Search<Game>(target, only_target, limits).run(game);
+    return ParallelSearch<Game>(target, only_target, limits, threads).run(game);
+}
+
+}  // namespace patiens

@@ -1,0 +1,104 @@
+"""The search on several threads (solver/core/parallel.hpp): the same value as one
+thread, lines that replay (referee) to it, and limits that still stop it cleanly.
+
+Which line the threads report may change from run to run, so these tests compare
+values and replay lines; they never expect a particular line."""
+import pytest
+
+from referee import golf as golf_ref
+from referee import klondike as klondike_ref
+from solver.errors import DealError
+from solver.golf import GolfDeal, GolfRules
+from solver.golf import solve as golf_solve
+from solver.klondike import KlondikeDeal, make_rules
+from solver.klondike import solve as klondike_solve
+from solver.limits import Limits
+
+GOLF_VARIANTS = [GolfRules(), GolfRules(wrap=True), GolfRules(queen_on_king=True), GolfRules(king_on_ace_stop=True),
+                 GolfRules(jokers=1), GolfRules(jokers=2), GolfRules(empty_waste=True),
+                 GolfRules(wrap=True, queen_on_king=True, jokers=1)]
+
+
+def golf_line_score(deal, result):
+    r = deal.rules
+    return golf_ref.replay(deal.columns, deal.stock, deal.base, [m.column for m in result.line], wrap=r.wrap,
+                           queen_on_king=r.queen_on_king, king_on_ace_stop=r.king_on_ace_stop)
+
+
+def klondike_line_count(deal, rules, result):
+    start = klondike_ref.start(deal, rules.passes)
+    actions = [(int(a.kind), a.source, a.target, a.count) for a in result.line]
+    return klondike_ref.replay(start, actions, rules.draw, rules.worry_back)[1]
+
+
+@pytest.mark.parametrize("rules", GOLF_VARIANTS, ids=lambda r: r.describe())
+def test_golf_threads_find_the_same_minimum(rules):
+    for seed in range(1, 21):
+        deal = GolfDeal.from_seed(seed, rules)
+        one = golf_solve(deal, Limits(threads=1))
+        for threads in (2, 4):
+            many = golf_solve(deal, Limits(threads=threads))
+            assert many.proven and many.best_score == one.best_score, (seed, threads)
+            assert golf_line_score(deal, many) == many.best_score
+
+
+@pytest.mark.parametrize("mode, seeds", [("casino", range(1, 13)), ("vegas", range(1, 7)), ("standard", range(1, 7))])
+def test_klondike_threads_find_the_same_maximum(mode, seeds):
+    rules = make_rules(mode)
+    for seed in seeds:
+        deal = KlondikeDeal.from_seed(seed)
+        one = klondike_solve(deal, rules, limits=Limits(threads=1, timeout=30))
+        assert one.proven, seed
+        for threads in (2, 4):
+            many = klondike_solve(deal, rules, limits=Limits(threads=threads, timeout=30))
+            assert many.proven and many.max_foundation == one.max_foundation, (seed, threads)
+            assert klondike_line_count(deal, rules, many) == many.max_foundation
+
+
+def test_klondike_first_win_on_threads():
+    rules = make_rules("standard")
+    for seed in range(1, 9):
+        deal = KlondikeDeal.from_seed(seed)
+        one = klondike_solve(deal, rules, first_win=True, limits=Limits(threads=1, timeout=30))
+        many = klondike_solve(deal, rules, first_win=True, limits=Limits(threads=2, timeout=30))
+        assert many.solvable == one.solvable and many.proven
+        if many.solvable:
+            assert klondike_line_count(deal, rules, many) == 52
+
+
+def test_threads_really_search():
+    """A search past a few thousand nodes starts the other threads."""
+    deal = KlondikeDeal.from_seed(1)
+    result = klondike_solve(deal, make_rules("casino"), limits=Limits(threads=2))
+    assert result.threads == 2 and result.proven
+    assert klondike_solve(deal, make_rules("casino"), limits=Limits(threads=1)).threads == 1
+
+
+# Seed 14, casino: 1.4 M nodes and about 20 MB of table for one thread.
+HARD = KlondikeDeal.from_seed(14)
+
+
+def test_node_limit_on_threads():
+    result = klondike_solve(HARD, make_rules("casino"), limits=Limits(threads=2, max_nodes=20_000))
+    assert not result.proven and result.stop_reason == "max-nodes"
+    assert 20_000 <= result.nodes <= 20_000 + 2 * 1024  # each thread adds its count every 1024 nodes
+    assert klondike_line_count(HARD, make_rules("casino"), result) == result.max_foundation
+
+
+def test_memory_limit_on_threads():
+    """A budget too small for the table: it grows while it may, then the search stops."""
+    result = klondike_solve(HARD, make_rules("casino"), limits=Limits(threads=2, max_memory=1 << 20))
+    assert not result.proven and result.stop_reason == "max-memory"
+    assert result.table_bytes <= 1 << 20
+    assert klondike_line_count(HARD, make_rules("casino"), result) == result.max_foundation
+
+
+def test_timeout_on_threads():
+    result = klondike_solve(HARD, make_rules("casino"), limits=Limits(threads=2, timeout=0.02))
+    assert not result.proven and result.stop_reason == "timeout"
+    assert klondike_line_count(HARD, make_rules("casino"), result) == result.max_foundation
+
+
+def test_negative_threads_are_refused():
+    with pytest.raises(DealError, match="--threads"):
+        Limits(threads=-1)
