@@ -120,8 +120,9 @@ def limit_options(f: Callable) -> Callable:
 
 def threads_option(f: Callable) -> Callable:
     return click.option("--threads", type=click.IntRange(0), default=0, show_default=True, metavar="N",
-                        help="Search threads sharing one table (0: one per core).  The answer is the same "
-                             "whatever N; with --threads 1 the line and the node count are too, run after run.")(f)
+                        help="Search threads sharing one table (0: one per core, at most 4).  The answer is "
+                             "the same whatever N; with --threads 1 the line and the node count are too, run "
+                             "after run.")(f)
 
 
 def make_limits(max_nodes, timeout, max_memory, threads: int = 1) -> Limits:

@@ -44,7 +44,7 @@ class Limits:
     max_nodes: int = 0               # 0: none
     timeout: float = 0.0             # seconds, 0: none
     max_memory: int = 1 << 30        # bytes for the visited-state table
-    # Search threads sharing the table (0: one per core).  One thread finds the same
+    # Search threads sharing the table (0: one per core, at most 4).  One thread finds the same
     # line every run; more find the same value sooner, by lines that may differ.
     threads: int = 1
 

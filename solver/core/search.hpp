@@ -48,7 +48,7 @@ struct Limits {
     double timeout = 0.0;                      // seconds, 0: no limit
     uint64_t max_memory = 1ull << 30;          // bytes for the visited table
     std::function<bool()> interrupted;         // polled now and then; true stops the search
-    int threads = 1;                           // search threads (parallel.hpp); 0: one per core
+    int threads = 1;                           // search threads (parallel.hpp); 0: one per core, up to 4
 };
 
 // What is left of `limits` once `nodes` and `seconds` were spent.  The caller makes sure
