@@ -215,7 +215,12 @@ public:
 
     ParallelSearch(int target, bool only_target, const Limits& limits, int threads)
         : target_(target), only_target_(only_target), limits_(limits),
-          threads_(std::max(1, std::min(threads, SharedTable::kMaxThreads))), table_(limits.max_memory, threads_) {}
+          threads_(std::max(1, std::min(threads, SharedTable::kMaxThreads))), table_(limits.max_memory, threads_) {
+        // A node limit is checked when a thread reports its count: report often enough
+        // that all threads together overshoot it by a quarter at most.
+        if (limits.max_nodes)
+            report_every_ = std::clamp<uint64_t>(limits.max_nodes / (4 * static_cast<uint64_t>(threads_)), 1, kReportEvery);
+    }
 
     SearchResult<Move> run(const Game& start) {
         start_ = Clock::now();
@@ -258,7 +263,7 @@ private:
         // False when the state was put off: another thread is searching it.
         bool dfs(size_t depth, bool join) {
             ++nodes;
-            if (++unreported == kReportEvery) poll();
+            if (++unreported == s->report_every_) poll();
             if (s->stop_.load(std::memory_order_relaxed)) return true;
             const int v = game.value();
             int best = s->best_.load(std::memory_order_relaxed);
@@ -317,9 +322,6 @@ private:
         uint64_t nodes_so_far() const { return s->nodes_.load(std::memory_order_relaxed) + unreported; }
 
         void poll() {
-            // The other threads start once the search proves not tiny: starting them
-            // costs more than a search of a thousand nodes.
-            if (me == 0 && !s->helpers_started_) s->start_helpers();
             const uint64_t total = s->nodes_.fetch_add(unreported) + unreported;
             unreported = 0;
             const Limits& lim = s->limits_;
@@ -329,8 +331,11 @@ private:
             // Only the calling thread asks about Ctrl-C: the question may need Python.
             if (me == 0 && lim.interrupted && t >= next_poll) {
                 next_poll = t + 0.05;
-                if (lim.interrupted()) s->halt(StopReason::Interrupted);
+                if (lim.interrupted()) return s->halt(StopReason::Interrupted);
             }
+            // The other threads start at the first report, once the search proves not
+            // tiny: starting them costs more than a search of a thousand nodes.
+            if (me == 0 && !s->helpers_started_) s->start_helpers();
         }
 
         void shuffle(size_t first, size_t last, uint64_t x) {  // as Search::shuffle
@@ -379,6 +384,7 @@ private:
     bool only_target_;
     Limits limits_;
     int threads_;
+    uint64_t report_every_ = kReportEvery;
     SharedTable table_;
     SearchResult<Move> result_;
     alignas(64) std::atomic<int> best_{0};  // read at every node: apart from what is written often
