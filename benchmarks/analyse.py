@@ -16,7 +16,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import machine, write_results  # noqa: E402
+from common import machine, speed_reference_ms, write_results  # noqa: E402
 from solver.batch import Job, dask_executor, run_batch, seed_specs, summarize  # noqa: E402
 from solver.klondike import make_rules  # noqa: E402
 from solver.limits import Limits  # noqa: E402
@@ -35,6 +35,7 @@ def main():
     ap.add_argument("--scaling", type=int, default=400)
     ap.add_argument("--timeout", type=float, default=10.0)
     args = ap.parse_args()
+    speed_before = speed_reference_ms()
     job = Job("klondike", make_rules("casino"), Limits(timeout=args.timeout))
     data = {"machine": machine(), "timeout_s": args.timeout, "scaling": {}}
     rows = []
@@ -66,7 +67,7 @@ def main():
         f"winnable {stats['winnable']['count']} of {stats['winnable']['decided']} decided, "
         f"{stats['not_proven']} not proven within {args.timeout:g} s, mean max foundation {stats['score']['mean']:.2f}",
     ])
-    write_results("analyse", data, table + "\n")
+    write_results("analyse", data, table + "\n", speed_before)
 
 
 if __name__ == "__main__":

@@ -44,8 +44,32 @@ def load_jsonl(path: str) -> List[dict]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def write_results(name: str, data: dict, table: str) -> None:
-    """benchmarks/results/NAME.json (every figure) and NAME.md (the table)."""
+def speed_reference_ms() -> float:
+    """How fast the machine is now: a fixed piece of work (the exact minimal score of
+    Golf deals, seeds 1-40, basic rules, one thread), the least of three runs, in ms.
+    A shared machine's speed changes from day to day and within a run (the same work
+    took up to 1.7 times as long from one day to the next), so each result file
+    records it, measured before and after, to scale figures of different runs by."""
+    from solver.golf import GolfDeal, GolfRules, solve
+    from solver.limits import Limits
+    deals = [GolfDeal.from_seed(seed, GolfRules()) for seed in range(1, 41)]
+    runs = []
+    for _ in range(3):
+        start = time.perf_counter()
+        for deal in deals:
+            solve(deal, Limits(threads=1))
+        runs.append((time.perf_counter() - start) * 1000)
+    return min(runs)
+
+
+def write_results(name: str, data: dict, table: str, speed_before_ms: float = None) -> None:
+    """benchmarks/results/NAME.json (every figure) and NAME.md (the table); with the
+    speed reference taken before the run, that and one taken now."""
+    if speed_before_ms is not None:
+        after = speed_reference_ms()
+        data["speed_reference_ms"] = {"before": round(speed_before_ms, 1), "after": round(after, 1)}
+        table += (f"\nSpeed reference (Golf, seeds 1-40, basic rules, one thread; least of 3 runs): "
+                  f"{speed_before_ms:.0f} ms before, {after:.0f} ms after.\n")
     os.makedirs(RESULTS, exist_ok=True)
     with open(os.path.join(RESULTS, name + ".json"), "w", encoding="utf-8") as f:
         json.dump(data, f, indent=1)

@@ -16,7 +16,17 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import DEALS, TABLE_HEAD, fmt_row, load_jsonl, machine, thread_label, time_summary, write_results  # noqa: E402,E501
+from common import (  # noqa: E402,E501
+    DEALS,
+    TABLE_HEAD,
+    fmt_row,
+    load_jsonl,
+    machine,
+    speed_reference_ms,
+    thread_label,
+    time_summary,
+    write_results,
+)
 from solver.golf import GolfDeal, GolfRules, solve  # noqa: E402
 from solver.limits import Limits  # noqa: E402
 
@@ -39,6 +49,7 @@ def main():
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--threads", default="1,2", help="search thread counts, one row each (default 1,2)")
     args = ap.parse_args()
+    speed_before = speed_reference_ms()
     seeds = [d["seed"] for d in load_jsonl(args.set)]
     if args.limit:
         seeds = seeds[:args.limit]
@@ -67,7 +78,7 @@ def main():
                                                   f"{s['mean_best_score']:.2f}, not proven {s['not_proven']}"))
     for threads in thread_counts:
         lines += rows_by_count[threads]
-    write_results("golf", data, "\n".join(lines) + "\n")
+    write_results("golf", data, "\n".join(lines) + "\n", speed_before)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,17 @@ import time
 from dataclasses import replace
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import DEALS, TABLE_HEAD, fmt_row, load_jsonl, machine, thread_label, time_summary, write_results  # noqa: E402,E501
+from common import (  # noqa: E402,E501
+    DEALS,
+    TABLE_HEAD,
+    fmt_row,
+    load_jsonl,
+    machine,
+    speed_reference_ms,
+    thread_label,
+    time_summary,
+    write_results,
+)
 from solver.klondike import KlondikeDeal, make_rules, solve  # noqa: E402
 from solver.limits import Limits  # noqa: E402
 
@@ -73,6 +83,7 @@ def main():
     ap.add_argument("--limit", type=int, default=0, help="only the first N deals")
     ap.add_argument("--name", default="klondike")
     args = ap.parse_args()
+    speed_before = speed_reference_ms()
 
     deals = [{"id": d["id"], "deal": KlondikeDeal.parse(d["deal"])} for d in load_jsonl(args.set)]
     if args.limit:
@@ -112,7 +123,7 @@ def main():
         lines.append(f"| standard solve_fast (pyksolve) | {st['deals']} | {st['median_s'] * 1000:.1f} | | "
                      f"{st['max_s'] * 1000:.0f} | | | median ratio pyksolve/ours = {ratio:.0f}x |")
         lines += ["", f"Same verdict on {agree} of {len(deals)} deals; the others (ours, pyksolve): {disagree}"]
-    write_results(args.name, data, "\n".join(lines) + "\n")
+    write_results(args.name, data, "\n".join(lines) + "\n", speed_before)
 
 
 if __name__ == "__main__":

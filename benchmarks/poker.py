@@ -15,7 +15,7 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import machine, quantile, write_results  # noqa: E402
+from common import machine, quantile, speed_reference_ms, write_results  # noqa: E402
 from solver.poker import PokerRules, order_from_seed, solve  # noqa: E402
 
 CASES = {
@@ -35,6 +35,7 @@ def main():
     ap.add_argument("--workers", type=int, default=0)
     ap.add_argument("--name", default="poker", help="results file name under benchmarks/results/")
     args = ap.parse_args()
+    speed_before = speed_reference_ms()
     lo, hi = (int(x) for x in args.seeds.split("-"))
     data = {"machine": machine(), "seeds": args.seeds, "timeout_s": args.timeout, "cases": {}}
     lines = [f"Poker Squares, seeds {args.seeds}, {args.timeout:g} s limit, {machine()['cpus']} CPUs, "
@@ -58,7 +59,7 @@ def main():
         data["cases"][name] = {"rules": rules.to_json(), "summary": s, "orders": rows}
         lines.append(f"| {name} | {s['orders']} | {s['median_s']:.2f} | {s['p90_s']:.2f} | {s['max_s']:.2f} | "
                      f"{s['proven']}/{s['orders']} | {s['mean_score']:.1f} | {s['wins']} |")
-    write_results(args.name, data, "\n".join(lines) + "\n")
+    write_results(args.name, data, "\n".join(lines) + "\n", speed_before)
 
 
 if __name__ == "__main__":
