@@ -50,10 +50,9 @@ public:
         uint32_t rank = 0;  // rank + 1, as the word holds it
     };
 
-    SharedTable(uint64_t max_bytes, int threads) : threads_(threads), unadded_(threads), parked_(threads) {
-        max_slots_ = 1u << 12;
-        while (max_slots_ * 3 * sizeof(Slot) <= max_bytes) max_slots_ *= 2;
-        allocate(std::min<uint64_t>(max_slots_, 1u << 16));
+    SharedTable(uint64_t max_bytes, int threads)
+        : max_slots_(engine::max_slots(max_bytes, sizeof(Slot))), threads_(threads), unadded_(threads), parked_(threads) {
+        allocate(std::min(max_slots_, engine::kFirstSlots));
         for (auto& p : parked_) p.store(kRetired);
     }
 
@@ -61,7 +60,7 @@ public:
     // (another thread is on it; entered anyway when `join`), or Full (memory budget).
     Visit enter(uint64_t key, uint16_t rank, int me, bool join, Entry& e) {
         check_in(me);
-        key = fix(key);
+        key = engine::fix_key(key);
         const uint32_t want = uint32_t(rank) + 1, mine = busy_bit(me);
         Slot* s = find_or_insert(key, me);
         if (!s) return Visit::Full;
@@ -115,11 +114,6 @@ private:
     static constexpr uint32_t kRankMask = 0xffff, kDone = 1u << 16, kBusyMask = ~0u << 17;
     static constexpr uint32_t kRunning = ~0u, kRetired = ~0u - 1;
     static uint32_t busy_bit(int me) { return 1u << (17 + me); }
-    static uint64_t fix(uint64_t key) { return key ? key : 0x9e3779b97f4a7c15ull; }  // 0 marks an empty slot
-    static uint64_t mix(uint64_t x) {
-        x ^= x >> 31; x *= 0x7fb5d329728ea185ull; x ^= x >> 27;
-        return x;
-    }
 
     void check_in(int me) {
         if (growing_.load(std::memory_order_relaxed)) park(me);
@@ -134,13 +128,13 @@ private:
     }
 
     Slot* find(uint64_t key) {
-        uint64_t i = mix(key) & mask_;
+        uint64_t i = engine::mix(key) & mask_;
         while (slots_[i].key.load(std::memory_order_acquire) != key) i = (i + 1) & mask_;
         return &slots_[i];
     }
 
     Slot* find_or_insert(uint64_t key, int me) {
-        uint64_t i = mix(key) & mask_;
+        uint64_t i = engine::mix(key) & mask_;
         for (;;) {
             uint64_t k = slots_[i].key.load(std::memory_order_acquire);
             if (k == key) return &slots_[i];
@@ -176,7 +170,7 @@ private:
             for (uint64_t j = 0; j < old_count; ++j) {
                 const uint64_t k = old[j].key.load(std::memory_order_relaxed);
                 if (k == 0) continue;
-                uint64_t i = mix(k) & mask_;
+                uint64_t i = engine::mix(k) & mask_;
                 while (slots_[i].key.load(std::memory_order_relaxed) != 0) i = (i + 1) & mask_;
                 slots_[i].key.store(k, std::memory_order_relaxed);
                 slots_[i].word.store(old[j].word.load(std::memory_order_relaxed), std::memory_order_relaxed);
@@ -231,7 +225,7 @@ public:
             return finish_result();
         }
         workers_.reserve(threads_);
-        for (int t = 0; t < threads_; ++t) workers_.push_back(Worker{this, start, t});
+        for (int t = 0; t < threads_; ++t) workers_.push_back(Worker{this, start, t, {}, {}, {}});
         workers_[0].run();  // the calling thread: the one that may ask about Ctrl-C; it starts the others
         for (auto& th : helpers_) th.join();
         for (const Worker& w : workers_) result_.nodes += w.nodes;
@@ -241,7 +235,6 @@ public:
 
 private:
     using Clock = std::chrono::steady_clock;
-    static constexpr size_t kMaxDepth = 20000;
     static constexpr uint64_t kReportEvery = 1024;  // nodes a thread counts before adding them to the total
 
     struct alignas(64) Worker {
@@ -286,7 +279,7 @@ private:
             }
             const int floor = s->only_target_ ? std::max(best, s->target_ - 1) : best;
             if (game.bound(floor) > floor) {
-                if (depth >= kMaxDepth) {
+                if (depth >= engine::kMaxDepth) {
                     s->halt(StopReason::DepthLimit);
                     return true;
                 }
@@ -300,7 +293,7 @@ private:
             const size_t first = arena.size();
             game.moves(arena);
             const size_t last = arena.size();
-            if (me) shuffle(first, last, 0x9e3779b97f4a7c15ull * me ^ key);
+            if (me) engine::shuffle_moves(arena, first, last, 0x9e3779b97f4a7c15ull * me ^ key);
             const size_t put_off = deferred.size();
             for (size_t i = first; i < last && !s->stop_.load(std::memory_order_relaxed); ++i)
                 if (!play(arena[i], depth, false)) deferred.push_back(static_cast<uint16_t>(i - first));
@@ -338,12 +331,6 @@ private:
             if (me == 0 && !s->helpers_started_) s->start_helpers();
         }
 
-        void shuffle(size_t first, size_t last, uint64_t x) {  // as Search::shuffle
-            for (size_t i = last; i > first + 1; --i) {
-                x ^= x << 13; x ^= x >> 7; x ^= x << 17;
-                std::swap(arena[i - 1], arena[first + x % (i - first)]);
-            }
-        }
     };
 
     void start_helpers() {

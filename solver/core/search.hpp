@@ -60,6 +60,38 @@ inline Limits remaining(const Limits& limits, uint64_t nodes, double seconds) {
     return rest;
 }
 
+// What the one-thread search and the threads' search (parallel.hpp) share.
+namespace engine {
+
+constexpr size_t kMaxDepth = 20000;  // a line this long stops the search (StopReason::DepthLimit)
+
+// Visited tables: a key of 0 marks an empty slot, so the state keyed 0 takes another
+// key; mix() spreads keys over the slots.
+inline uint64_t fix_key(uint64_t key) { return key ? key : 0x9e3779b97f4a7c15ull; }
+inline uint64_t mix(uint64_t x) {
+    x ^= x >> 31; x *= 0x7fb5d329728ea185ull; x ^= x >> 27;
+    return x;
+}
+// A table starts at kFirstSlots (or its budget) and doubles while the last doubling,
+// holding the old table and the new one at once, 1.5 times the final size, fits.
+constexpr uint64_t kFirstSlots = 1u << 16;
+inline uint64_t max_slots(uint64_t max_bytes, uint64_t slot_bytes) {
+    uint64_t slots = 1u << 12;
+    while (slots * 3 * slot_bytes <= max_bytes) slots *= 2;
+    return slots;
+}
+
+// Moves [first, last) in an order shuffled from x (Fisher-Yates with xorshift64).
+template <class Move>
+void shuffle_moves(std::vector<Move>& moves, size_t first, size_t last, uint64_t x) {
+    for (size_t i = last; i > first + 1; --i) {
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        std::swap(moves[i - 1], moves[first + x % (i - first)]);
+    }
+}
+
+}  // namespace engine
+
 // Open-addressing set of 64-bit keys, each with the best dominance rank seen.
 // A key and its rank share one 16-byte slot, so a probe costs one cache miss.  The
 // whole 64-bit key is kept on purpose: an 8-byte slot (48-bit tag + rank) was 12%
@@ -72,17 +104,13 @@ class VisitedTable {
 public:
     enum class Visit { New, Dominated, Full };
 
-    explicit VisitedTable(uint64_t max_bytes) {
-        // The last doubling holds the old table and the new one at once: 1.5 times the
-        // final size must fit in the budget.
-        max_slots_ = 1u << 12;
-        while (max_slots_ * 3 * sizeof(Slot) <= max_bytes) max_slots_ *= 2;
-        resize(std::min<uint64_t>(max_slots_, 1u << 16));
+    explicit VisitedTable(uint64_t max_bytes) : max_slots_(engine::max_slots(max_bytes, sizeof(Slot))) {
+        resize(std::min(max_slots_, engine::kFirstSlots));
     }
 
     Visit visit(uint64_t key, uint16_t rank) {
-        key = fix(key);
-        uint64_t i = mix(key) & mask_;
+        key = engine::fix_key(key);
+        uint64_t i = engine::mix(key) & mask_;
         while (slots_[i].key != 0) {
             if (slots_[i].key == key) {
                 if (slots_[i].rank >= rank) return Visit::Dominated;
@@ -109,11 +137,6 @@ private:
         uint64_t key;  // 0: empty
         uint16_t rank;
     };
-    static uint64_t fix(uint64_t key) { return key ? key : 0x9e3779b97f4a7c15ull; }  // 0 marks an empty slot
-    static uint64_t mix(uint64_t x) {
-        x ^= x >> 31; x *= 0x7fb5d329728ea185ull; x ^= x >> 27;
-        return x;
-    }
     void resize(uint64_t size) {
         std::vector<Slot> old(size, Slot{0, 0});
         old.swap(slots_);
@@ -121,7 +144,7 @@ private:
         count_ = 0;
         for (const Slot& slot : old) {
             if (slot.key == 0) continue;
-            uint64_t i = mix(slot.key) & mask_;
+            uint64_t i = engine::mix(slot.key) & mask_;
             while (slots_[i].key != 0) i = (i + 1) & mask_;
             slots_[i] = slot;
             ++count_;
@@ -176,7 +199,6 @@ public:
 
 private:
     using Clock = std::chrono::steady_clock;
-    static constexpr size_t kMaxDepth = 20000;
 
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
@@ -216,13 +238,13 @@ private:
         }
         const int floor = only_target_ ? std::max(result_.best, target_ - 1) : result_.best;
         if (game.bound(floor) <= floor) return;
-        if (depth >= kMaxDepth) return halt(StopReason::DepthLimit);
+        if (depth >= engine::kMaxDepth) return halt(StopReason::DepthLimit);
 
         // The move lists of all frames share one arena: no allocation per node.
         const size_t first = arena_.size();
         game.moves(arena_);
         const size_t last = arena_.size();
-        if (order_seed_) shuffle(first, last, order_seed_ ^ key);
+        if (order_seed_) engine::shuffle_moves(arena_, first, last, order_seed_ ^ key);
         for (size_t i = first; i < last && !stop_; ++i) {
             const Move m = arena_[i];
             auto undo = game.apply(m);
@@ -232,13 +254,6 @@ private:
             game.undo(m, undo);
         }
         arena_.resize(first);
-    }
-
-    void shuffle(size_t first, size_t last, uint64_t x) {
-        for (size_t i = last; i > first + 1; --i) {  // Fisher-Yates with xorshift64
-            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
-            std::swap(arena_[i - 1], arena_[first + x % (i - first)]);
-        }
     }
 
     int target_;
