@@ -97,6 +97,29 @@ Klondike::Klondike(const Layout& layout, const Rules& rules) : rules_(rules) {
     }
     redeals_done_ = layout.redeals_done;
     hash_ = compute_hash();
+
+    // What the first stuck waste card needs below it in the waste (see bound()).
+    int talon_index[kDeck];
+    std::fill_n(talon_index, kDeck, kDeck);
+    for (int i = 0; i < talon_len_; ++i) talon_index[talon_[i]] = i;
+    for (int i = 0; i < talon_len_; ++i) {
+        const int card = talon_[i], s = suit_of(card), r = rank_of(card);
+        uint64_t& need = stuck_needs_[i];
+        need = kNever;
+        if (r == 1 || r == 13) continue;  // an Ace can always go home, a King to an empty column
+        auto below = [&](int other) { return talon_index[other] < i; };
+        if (!below(make_card(s, r - 1))) continue;
+        need = bit(talon_index[make_card(s, r - 1)]);
+        if (!rules_.worry_back) continue;  // a parent may then be stuck at home instead
+        const bool red = is_red(card);
+        for (int ps : {red ? 0 : 1, red ? 3 : 2}) {
+            if (!below(make_card(ps, r + 1))) {
+                need = kNever;
+                break;
+            }
+            need |= bit(talon_index[make_card(ps, r + 1)]);
+        }
+    }
 }
 
 uint64_t Klondike::compute_hash() const {
@@ -325,17 +348,28 @@ void Klondike::moves(std::vector<Move>& out) const {
         for (int s = 0; s < 4; ++s)
             if ((found_[s] == 13 && can_worry(s)) || (talon_reach & bit(make_card(s, 13)))) king_waiting = true;
     }
+    // The columns' tops, read once for the 42 (source, target) pairs below.
+    int top_rank[kColumns];  // 0: an empty column
+    bool top_red[kColumns];
+    for (int b = 0; b < kColumns; ++b) {
+        const int t = col_[b].top();
+        top_rank[b] = t == kNoCard ? 0 : rank_of(t);
+        top_red[b] = t != kNoCard && is_red(t);
+    }
     for (int a = 0; a < kColumns; ++a) {
         const Column& src = col_[a];
         if (src.len == 0) continue;
-        const int base = src.cards[src.down];
-        if (rank_of(base) == 13 && src.down > 0 && empty_col >= 0)
+        const int base_rank = rank_of(src.cards[src.down]);
+        if (base_rank == 13 && src.down > 0 && empty_col >= 0)
             reveal[nr++] = {ColToCol, static_cast<uint8_t>(a), static_cast<uint8_t>(empty_col), src.down, 0, 0, 0};
         for (int b = 0; b < kColumns; ++b) {
-            if (b == a || col_[b].len == 0) continue;
-            const int t = col_[b].top();
-            const int idx = src.down + rank_of(base) - (rank_of(t) - 1);
-            if (idx < src.down || idx >= src.len || !fits_on(src.cards[idx], t)) continue;
+            if (b == a || top_rank[b] == 0) continue;
+            // The face-up cards are a run, so only the card one rank below the target's
+            // top can go on it: the one this far up from the run's base.
+            const int idx = src.down + base_rank - (top_rank[b] - 1);
+            if (idx < src.down || idx >= src.len) continue;
+            const int card = src.cards[idx];
+            if (rank_of(card) + 1 != top_rank[b] || is_red(card) == top_red[b]) continue;
             const Move m{ColToCol, static_cast<uint8_t>(a), static_cast<uint8_t>(b), static_cast<uint8_t>(idx), 0, 0, 0};
             if (idx == src.down) {
                 if (src.down > 0) reveal[nr++] = m;
@@ -554,10 +588,20 @@ int Klondike::bound(int /*floor*/) const {
     // waste or, without worry back, already home).  Everything below a stuck card is
     // stuck too, and a suit cannot climb past its lowest stuck card.
     if (can_redeal() || split_ == 0) return kDeck;
+    // Most positions have no stuck card: the first one found below needs its
+    // predecessor (and, with worry back, both cards it could lie on) below it in the
+    // waste, so when no waste card has all of them, nothing is stuck.
+    const uint64_t waste = talon_mask_ & ((1ull << split_) - 1);
+    bool candidate = false;
+    for (uint64_t m = waste; m && !candidate; m &= m - 1) {
+        const uint64_t need = stuck_needs_[lowest(m)];
+        candidate = (waste & need) == need;
+    }
+    if (!candidate) return kDeck;
     int w[kDeck], pos[kDeck];
     uint64_t in_waste = 0;
     int k = 0;
-    for (uint64_t m = talon_mask_ & ((1ull << split_) - 1); m; m &= m - 1) {
+    for (uint64_t m = waste; m; m &= m - 1) {
         const int card = talon_[lowest(m)];
         pos[card] = k;
         w[k++] = card;

@@ -176,6 +176,10 @@ private:
     int redeals_done_ = 0;
     uint8_t pend_kind_ = NoPending, pend_col_ = 0, pend_card_ = 0;
     uint64_t up_mask_ = 0;  // face-up tableau cards
+    // stuck_needs_[i]: the talon indexes that must lie below talon card i in the waste for
+    // it to be the first stuck card bound() finds (kNever: it cannot be).
+    static constexpr uint64_t kNever = 1ull << 63;
+    uint64_t stuck_needs_[kDeck] = {};
     uint64_t hash_ = 0;
 };
 
