@@ -433,6 +433,8 @@ int Golf::bound(int floor) const {
     while (can < cards && turned < stock_left()) {
         int lack = cards - can;
         turned = turn_for(turned, lack, present, first);
+        // A clear leaves at most this much stock, and a clear is the best there is.
+        if (stock_left() - turned <= floor) return stock_left() - turned;
         can = playable_at_most(alive, first, stock_pos_ + turned);
     }
     if (can < cards) return -(cards - can);
