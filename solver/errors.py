@@ -13,9 +13,10 @@ class NothingFound(RuntimeError):
     """A limit or Ctrl-C (`reason`: "timeout" or "interrupted") stopped a search before
     it had any answer to show, not even an unproven one."""
 
-    def __init__(self, message: str, reason: str):
+    def __init__(self, message: str, reason: str, bound=None):
         super().__init__(message)
         self.reason = reason
+        self.bound = bound  # what the search proved no answer can beat, when it knows
 
 
 def read_json_or_none(text: str):

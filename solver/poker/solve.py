@@ -13,7 +13,7 @@ from solver.cards import card_str, is_joker
 from solver.errors import DealError, NothingFound
 from solver.poker.arrange import adjacency_ok, arrange_adjacent  # noqa: F401 - adjacency_ok is the API's
 from solver.poker.hands import WIN_SCORES, hand_points
-from solver.poker.model import PokerModel
+from solver.poker.model import PokerModel, transversals_apply
 from solver.poker.rules import PokerRules
 
 
@@ -114,7 +114,39 @@ def solve(cards: Sequence[int], rules: PokerRules = PokerRules(), timeout: float
     check_cards(cards, rules)
     if rules.adjacent and not fixed and not rules.diagonals:  # diagonals: the cells matter
         return _solve_adjacent(cards, rules, timeout, workers, formulation)
+    if rules.diagonals and not fixed and transversals_apply(rules):
+        return _solve_diagonals(cards, rules, timeout, workers, formulation)
     return _solve_model(cards, rules, timeout, workers, formulation, fixed)
+
+
+# Without a time limit, the plain model of the diagonals looks this long for a grid
+# before the transversal form looks for a proof.
+DIAGONAL_GRID_SECONDS = 10.0
+
+
+def _solve_diagonals(cards, rules, timeout, workers, formulation) -> PokerResult:
+    """The plain model of the diagonals finds good grids soon but never proves them; the
+    transversal form (model.py) lowers the bound far faster but finds grids late.  So
+    the plain model has the first half of the time (or DIAGONAL_GRID_SECONDS) for a grid,
+    and the transversal form the rest for a better one, or for the proof that none is."""
+    start = time.perf_counter()
+    first = _solve_model(cards, rules, timeout / 2 if timeout else DIAGONAL_GRID_SECONDS, workers, formulation)
+    if first.proven or first.stop_reason == "interrupted":
+        return first
+    left = max(timeout - (time.perf_counter() - start), 0.1) if timeout else 0.0
+    try:
+        better = _solve_model(cards, rules, left, workers, formulation, lower=first.score + 1, transversals=True)
+    except NothingFound as stopped:  # neither a better grid nor the proof: the bound learnt
+        bound = first.bound if stopped.bound is None else min(first.bound, stopped.bound)
+        first.bound, first.stop_reason = max(bound, first.score), stopped.reason
+    else:
+        if better is None:  # no grid beats the first one: it is optimal
+            first.bound, first.proven, first.stop_reason = first.score, True, "complete"
+        else:  # a better grid; the bounds of both searches hold
+            better.bound = max(better.score, min(first.bound, better.bound))
+            first = better
+    first.seconds = time.perf_counter() - start
+    return first
 
 
 # How many more optimal grids of the game without adjacency to try rearranging before
@@ -177,12 +209,12 @@ def _solve_adjacent(cards, rules, timeout, workers, formulation) -> PokerResult:
 
 
 def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=None, lower=None,
-                 exclude=(), first_only=False) -> Optional[PokerResult]:
+                 exclude=(), first_only=False, transversals=False) -> Optional[PokerResult]:
     """One CP-SAT search.  `upper`: a bound on the score known beforehand; `lower`, with
     `exclude` (grids of card indexes) and `first_only`: any other grid scoring that much.
     None when CP-SAT proves there is no grid at all."""
     start = time.perf_counter()
-    model = PokerModel(cards, rules, formulation=formulation, fixed=fixed)
+    model = PokerModel(cards, rules, formulation=formulation, fixed=fixed, transversals=transversals)
     if upper is not None:
         model.m.Add(model.objective <= upper)
     if lower is not None:
@@ -194,9 +226,9 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
     # CP-SAT's lower-bound tree search closes these bounds faster (200 English and 200
     # American orders: median -14% and -33%, total -17% and -27%).  It is no help when
     # any grid scoring enough will do, nor for Repeat Poker (solved in 0.15 s either
-    # way), nor with diagonals, where no proof comes within a minute and the grid found
-    # by then matters: it found worse ones there.
-    lb_tree = not (first_only or rules.diagonals or rules.rows_only)
+    # way), nor for the plain model of diagonals, where the grid found matters: it found
+    # worse ones there.
+    lb_tree = not (first_only or (rules.diagonals and not transversals) or rules.rows_only)
     solver.parameters.optimize_with_lb_tree_search = lb_tree
     # No probing in presolve: the clauses it derives (6,500 binary ones on an English
     # order) make each node of the search dearer than they save: 120 orders, English
@@ -247,7 +279,8 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
         if status == cp_model.INFEASIBLE:
             return None
         how, why = ("interrupted", "interrupted") if interrupted else ("stopped by --timeout", "timeout")
-        raise NothingFound(f"the search was {how} before it found any grid", why)
+        bound = int(solver.BestObjectiveBound()) if status == cp_model.UNKNOWN else None
+        raise NothingFound(f"the search was {how} before it found any grid", why, bound)
     proven = status == cp_model.OPTIMAL
     reason = "complete" if proven else ("interrupted" if interrupted else "timeout")
     bound = None if proven else int(solver.BestObjectiveBound())
