@@ -39,8 +39,8 @@ in column P(r)), and the other one P after an involution rho of the rows with on
 point (the centre, shared by both), the only way the two diagonals of a 5x5 grid can
 fall once its rows and columns are shuffled.  Every grid has such a form, and each
 form is a grid (grid_of places the rows and columns back).  Its bound falls far faster
-(seed 1, English, 60 s: 113 against 162; with _share_cards_with_diagonals, proven
-optimal in 42 s), but it finds good grids late: solve.py asks
+(seed 1, English, 60 s: 113 against 162; with the twelve-line cuts of _share_cards,
+proven optimal in 42 s), but it finds good grids late: solve.py asks
 the plain model for a grid first, then this form for a better one or the proof that
 none is.
 """
@@ -102,13 +102,11 @@ class PokerModel:
         self.held_straight_flushes = {} if self.jokers else self._held_straight_flushes()
         self.straight_flushes: Dict[Tuple[int, int], list] = {}  # (window, suit): each line's claim
         self.line_points = {name: score(name, members) for name, members in lines}
+        if transversals:
+            self._transversal_diagonals(score)
         if formulation == "claims":
             self._share_cards()
         self._break_symmetry()
-        if transversals:
-            self._transversal_diagonals(score)
-        if formulation == "claims" and "diagonal /" in self.line_points:
-            self._share_cards_with_diagonals()
         self.objective = sum(self.line_points.values())
         self.m.Maximize(self.objective)
         if rules.adjacent:
@@ -264,8 +262,20 @@ class PokerModel:
         # Rows and columns: the cards of a rank (or suit) on the grid are cells of a
         # bipartite graph, rows on one side, columns on the other.
         lines = [v for name, v in self.line_counts.items() if name.startswith(("row", "column"))]
+        # With diagonals, all twelve lines: two cells lie in one common line at most, so
+        # the lines holding two cards of a rank are at most the pairs of them, and three
+        # or four of a rank fill one line at most (two such lines would share two
+        # cells).  Without these the diagonals' relaxation claimed pairs and trips the
+        # rows and columns already used: the transversal form's bound after 30 s fell
+        # from 95 to 87 and from 96 to 86 with them (English seeds 3 and 4, grids of 85
+        # and 81 known).
+        every = list(self.line_counts.values()) if len(self.line_counts) > len(lines) else []
         for r in range(1, 14):
             n = sum(1 for c in self.cards if rank_of(c) == r)  # one deck: four at most
+            if every:
+                m.Add(sum(v.twos[r] for v in every) <= n * (n - 1) // 2)
+                m.Add(sum(v.threes[r] for v in every) <= (1 if n >= 3 else 0))
+                m.Add(sum(v.fours[r] for v in every) <= (1 if n >= 4 else 0))
             twos = sum(v.twos[r] for v in lines)
             threes = sum(v.threes[r] for v in lines)
             # Lines holding two of them: 2 cards, one line; 3 cards, two (an L); 4 cards,
@@ -283,26 +293,6 @@ class PokerModel:
             # R rows and C columns all of one suit hold 5R + 5C - RC cards of it.
             most = max(R + C for R in range(SIZE + 1) for C in range(SIZE + 1) if 5 * (R + C) - R * C <= n)
             m.Add(sum(v.flushes[s] for v in lines) <= most)
-
-    def _share_cards_with_diagonals(self):
-        """_share_cards for all twelve lines: two cells lie in one common line at most
-        (a row, a column or a diagonal), so the lines holding two cards of a rank are
-        at most the pairs of its cards, and three or four of them fill one line at most
-        (two such lines would share two cells).  Without these the diagonals' relaxation
-        claimed pairs and trips the rows and columns already used: with them the bound
-        after 30 s fell from 95 to 87 and from 96 to 86 (English seeds 3 and 4, grids of
-        85 and 81 known)."""
-        m = self.m
-        for same_cards in self.straight_flushes.values():
-            m.Add(sum(same_cards) <= 1)
-        if self.jokers:
-            return
-        lines = list(self.line_counts.values())
-        for r in range(1, 14):
-            n = sum(1 for c in self.cards if rank_of(c) == r)
-            m.Add(sum(v.twos[r] for v in lines) <= n * (n - 1) // 2)
-            m.Add(sum(v.threes[r] for v in lines) <= (1 if n >= 3 else 0))
-            m.Add(sum(v.fours[r] for v in lines) <= (1 if n >= 4 else 0))
 
     # --- what a line scores: categories ---------------------------------------------------
 
