@@ -7,7 +7,7 @@ from ortools.sat.python import cp_model
 
 from solver.poker.deal import order_from_seed
 from solver.poker.hands import CATEGORIES
-from solver.poker.model import PokerModel
+from solver.poker.model import FLUSH_CELLS, PokerModel
 from solver.poker.rules import PokerRules
 from solver.poker.solve import _solve_model, score_grid, solve
 
@@ -69,3 +69,19 @@ def test_a_timed_solve_reports_the_tighter_bound():
     result = solve(cards, rules, timeout=6)
     assert result.score == sum(h.points for h in score_grid(result.grid, rules))
     assert result.score <= result.bound < 150  # the plain model alone: above 160 after a minute
+
+
+def test_flush_cells_are_the_fewest_cells_of_k_lines():
+    """FLUSH_CELLS, which bounds the flushes of a suit over the twelve lines, counted
+    again: every choice of rows, columns and diagonals of the 5x5 grid."""
+    size = 5
+    rows = [{(r, c) for c in range(size)} for r in range(size)]
+    columns = [{(r, c) for r in range(size)} for c in range(size)]
+    diagonals = [{(k, k) for k in range(size)}, {(k, size - 1 - k) for k in range(size)}]
+    lines = rows + columns + diagonals
+    fewest = {}
+    for chosen in range(1 << len(lines)):
+        picked = [line for b, line in enumerate(lines) if chosen >> b & 1]
+        k = len(picked)
+        fewest[k] = min(fewest.get(k, 99), len(set().union(*picked)))
+    assert FLUSH_CELLS == [fewest[k] for k in range(len(lines) + 1)]

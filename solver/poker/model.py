@@ -55,6 +55,11 @@ from solver.poker.rules import SIZE, PokerRules
 
 Cell = Tuple[int, int]
 
+# FLUSH_CELLS[k]: the fewest cells that k of the twelve lines (rows, columns and the two
+# diagonals) cover together, so a suit of n cards makes k flushes at most when
+# FLUSH_CELLS[k] <= n (tests/test_poker_diagonals.py counts them over the grid again).
+FLUSH_CELLS = [0, 5, 9, 12, 14, 16, 17, 19, 21, 23, 24, 25, 25]
+
 
 def transversals_apply(rules: PokerRules) -> bool:
     """Whether the rows and columns stay interchangeable apart from the diagonals."""
@@ -293,6 +298,8 @@ class PokerModel:
             # R rows and C columns all of one suit hold 5R + 5C - RC cards of it.
             most = max(R + C for R in range(SIZE + 1) for C in range(SIZE + 1) if 5 * (R + C) - R * C <= n)
             m.Add(sum(v.flushes[s] for v in lines) <= most)
+            if every:  # a diagonal shares a cell with each row and column: three lines take 12 cards
+                m.Add(sum(v.flushes[s] for v in every) <= max(k for k, cells in enumerate(FLUSH_CELLS) if cells <= n))
 
     # --- what a line scores: categories ---------------------------------------------------
 
