@@ -125,6 +125,8 @@ def solve(cards: Sequence[int], rules: PokerRules = PokerRules(), timeout: float
 # 25 and 39 s) against 2 with 0.5 (in 43 and 45 s), mean score 98.0 against 98.4.
 DIAGONAL_GRID_SHARE = 0.15
 DIAGONAL_GRID_SECONDS = 10.0
+# But a short limit leaves it half the limit up to this much, so that a first grid comes.
+DIAGONAL_FIRST_GRID_SECONDS = 1.0
 
 
 def _solve_diagonals(cards, rules, timeout, workers, formulation) -> PokerResult:
@@ -133,8 +135,9 @@ def _solve_diagonals(cards, rules, timeout, workers, formulation) -> PokerResult
     the plain model has a share of the time (or DIAGONAL_GRID_SECONDS) for a grid,
     and the transversal form the rest for a better one, or for the proof that none is."""
     start = time.perf_counter()
-    first = _solve_model(cards, rules, timeout * DIAGONAL_GRID_SHARE if timeout else DIAGONAL_GRID_SECONDS,
-                         workers, formulation)
+    grid_seconds = (max(timeout * DIAGONAL_GRID_SHARE, min(timeout / 2, DIAGONAL_FIRST_GRID_SECONDS)) if timeout
+                    else DIAGONAL_GRID_SECONDS)
+    first = _solve_model(cards, rules, grid_seconds, workers, formulation)
     if first.proven or first.stop_reason == "interrupted":
         return first
     left = max(timeout - (time.perf_counter() - start), 0.1) if timeout else 0.0
