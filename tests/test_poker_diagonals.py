@@ -85,3 +85,22 @@ def test_flush_cells_are_the_fewest_cells_of_k_lines():
         k = len(picked)
         fewest[k] = min(fewest.get(k, 99), len(set().union(*picked)))
     assert FLUSH_CELLS == [fewest[k] for k in range(len(lines) + 1)]
+
+
+def test_the_pair_stops_at_an_optimum_the_transversal_form_confirms():
+    """The plain model and the transversal form search side by side and stop once a
+    bound meets a grid: the grid must be optimal, which the form alone confirms."""
+    rules = PokerRules.make("american", diagonals=True)
+    cards = order_from_seed(12, rules)
+    pair = solve(cards, rules, timeout=60, workers=2)
+    assert pair.proven and pair.stop_reason == "complete"
+    assert pair.bound == pair.score == sum(h.points for h in score_grid(pair.grid, rules))
+    assert _solve_model(cards, rules, 60, 2, "auto", lower=pair.score + 1, transversals=True) is None
+
+
+def test_one_worker_runs_the_two_models_in_turn():
+    rules = PokerRules.make("english", diagonals=True)
+    cards = order_from_seed(1, rules)
+    result = solve(cards, rules, timeout=3, workers=1)
+    assert result.score == sum(h.points for h in score_grid(result.grid, rules))
+    assert result.score <= result.bound and result.proven == (result.bound == result.score)

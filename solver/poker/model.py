@@ -40,9 +40,8 @@ point (the centre, shared by both), the only way the two diagonals of a 5x5 grid
 fall once its rows and columns are shuffled.  Every grid has such a form, and each
 form is a grid (grid_of places the rows and columns back).  Its bound falls far faster
 (seed 1, English, 60 s: 113 against 162; with the twelve-line cuts of _share_cards,
-proven optimal in 42 s), but it finds good grids late: solve.py asks
-the plain model for a grid first, then this form for a better one or the proof that
-none is.
+proven optimal in 11 s), but it finds good grids late: solve.py runs the plain model
+beside it, for grids, and stops both once a bound meets a grid.
 """
 from dataclasses import replace
 from typing import Dict, List, NamedTuple, Sequence, Tuple

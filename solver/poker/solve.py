@@ -1,6 +1,7 @@
 """Solving Poker Squares with CP-SAT, and scoring grids."""
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -85,9 +86,73 @@ class _Best(cp_model.CpSolverSolutionCallback):
         super().__init__()
         self.model = model
         self.grid = None
+        self.objective = None
 
     def on_solution_callback(self):
         self.grid = self.model.grid_of(self.BooleanValue)
+        self.objective = self.ObjectiveValue()
+
+
+class _Search:
+    """One CP-SAT search in a thread of its own, so that Ctrl-C, or the other search of
+    a pair, can stop it cleanly and keep its best grid."""
+
+    def __init__(self, model: PokerModel, solver: cp_model.CpSolver):
+        self.model, self.solver = model, solver
+        self.best = _Best(model)
+        self.status = None
+        self.bound = math.inf  # the least bound reported while searching (we maximise)
+        # (An ortools without this callback never calls it: the pair then stops only
+        # when a search ends, which is slower but as exact.)
+        solver.best_bound_callback = self._on_bound
+        self.finished = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _on_bound(self, bound: float):
+        self.bound = min(self.bound, bound)
+
+    def _run(self):
+        try:
+            self.status = self.solver.Solve(self.model.m, self.best)
+        finally:
+            self.finished.set()
+
+    def stop(self):
+        try:
+            self.solver.StopSearch()
+        except RuntimeError:  # CP-SAT is not searching yet (or any more): the caller asks again
+            pass
+
+    def upper(self) -> int:
+        """No grid scores more (either model's optimum bounds every grid)."""
+        if self.status == cp_model.OPTIMAL:
+            return round(self.solver.ObjectiveValue())
+        return int(min(self.bound, self.solver.BestObjectiveBound()))
+
+
+def _run_searches(searches: List[_Search], done=lambda: False) -> bool:
+    """Runs the searches side by side until all end; Ctrl-C, or `done()` holding, stops
+    them all.  True when Ctrl-C stopped them."""
+    for search in searches:
+        search.thread.start()
+    interrupted = stopping = False
+    while True:
+        running = [search for search in searches if not search.finished.is_set()]
+        if not running:
+            break
+        # Wait on an Event, not on join(): a KeyboardInterrupt inside Thread.join() can
+        # leave the thread marked stopped while it still runs (CPython 3.11).
+        try:
+            running[0].finished.wait(0.05)
+        except KeyboardInterrupt:  # stop the search cleanly and keep the best grid
+            interrupted = True
+        stopping = stopping or interrupted or done()
+        if stopping:
+            for search in running:
+                search.stop()
+    for search in searches:
+        search.thread.join()
+    return interrupted
 
 
 def check_cards(cards: Sequence[int], rules: PokerRules) -> None:
@@ -119,30 +184,64 @@ def solve(cards: Sequence[int], rules: PokerRules = PokerRules(), timeout: float
     return _solve_model(cards, rules, timeout, workers, formulation, fixed)
 
 
-# The plain model of the diagonals looks for a grid this share of the time limit (or
-# this long without one) before the transversal form looks for a proof.  English
-# seeds 1-5, 60 s, with the twelve-line cuts: a share of 0.15 proved 3 orders (in 22,
-# 25 and 39 s) against 2 with 0.5 (in 43 and 45 s), mean score 98.0 against 98.4.
+def _solve_diagonals(cards, rules, timeout, workers, formulation) -> PokerResult:
+    """The plain model of the diagonals finds good grids soon but never proves them; the
+    transversal form (model.py) lowers the bound far faster but finds grids late.  So
+    both search side by side, half the workers each, until the bound of either meets
+    the best grid of either (proven) or the limit.  English seeds 1-5, 60 s, two
+    cores: 3 orders proven in 11, 22 and 11 s, against 22, 34 and 20 s when the plain
+    model searched first (15% of the limit) and the transversal form after it; mean
+    score 100.8 against 98.2 (the plain model, searching the whole minute, found the
+    optimum 94 of seed 2, where it had stopped at 81)."""
+    total = workers or os.cpu_count() or 1
+    if total < 2:
+        return _solve_diagonals_in_turn(cards, rules, timeout, formulation)
+    start = time.perf_counter()
+    plain = _Search(PokerModel(cards, rules, formulation=formulation),
+                    _solver(rules, timeout, total // 2, lb_tree=False))
+    form = _Search(PokerModel(cards, rules, formulation=formulation, transversals=True),
+                   _solver(rules, timeout, total - total // 2, lb_tree=True))
+    pair = [plain, form]
+
+    def proven() -> bool:
+        found = [s.best.objective for s in pair if s.best.objective is not None]
+        return any(s.status == cp_model.OPTIMAL for s in pair) or bool(found) and min(
+            s.bound for s in pair) <= max(found)
+
+    interrupted = _run_searches(pair, done=proven)
+    seconds = time.perf_counter() - start
+    bound = min(s.upper() for s in pair)
+    found = [_result(cards, rules, s.best.grid, bound=bound, proven=False, reason="", seconds=seconds)
+             for s in pair if s.best.grid is not None]
+    if not found:
+        how, why = ("interrupted", "interrupted") if interrupted else ("stopped by --timeout", "timeout")
+        raise NothingFound(f"the search was {how} before it found any grid", why, bound)
+    best = max(found, key=lambda r: r.score)
+    best.proven = bound <= best.score
+    best.bound = max(bound, best.score)
+    best.stop_reason = "complete" if best.proven else ("interrupted" if interrupted else "timeout")
+    return best
+
+
+# With one worker, the two searches of the diagonals take turns: the plain model looks
+# for a grid this share of the time limit (or this long without one) before the
+# transversal form looks for a better grid or the proof that none is.
 DIAGONAL_GRID_SHARE = 0.15
 DIAGONAL_GRID_SECONDS = 10.0
 # But a short limit leaves it half the limit up to this much, so that a first grid comes.
 DIAGONAL_FIRST_GRID_SECONDS = 1.0
 
 
-def _solve_diagonals(cards, rules, timeout, workers, formulation) -> PokerResult:
-    """The plain model of the diagonals finds good grids soon but never proves them; the
-    transversal form (model.py) lowers the bound far faster but finds grids late.  So
-    the plain model has a share of the time (or DIAGONAL_GRID_SECONDS) for a grid,
-    and the transversal form the rest for a better one, or for the proof that none is."""
+def _solve_diagonals_in_turn(cards, rules, timeout, formulation) -> PokerResult:
     start = time.perf_counter()
     grid_seconds = (max(timeout * DIAGONAL_GRID_SHARE, min(timeout / 2, DIAGONAL_FIRST_GRID_SECONDS)) if timeout
                     else DIAGONAL_GRID_SECONDS)
-    first = _solve_model(cards, rules, grid_seconds, workers, formulation)
+    first = _solve_model(cards, rules, grid_seconds, 1, formulation)
     if first.proven or first.stop_reason == "interrupted":
         return first
     left = max(timeout - (time.perf_counter() - start), 0.1) if timeout else 0.0
     try:
-        better = _solve_model(cards, rules, left, workers, formulation, lower=first.score + 1, transversals=True)
+        better = _solve_model(cards, rules, left, 1, formulation, lower=first.score + 1, transversals=True)
     except NothingFound as stopped:  # neither a better grid nor the proof: the bound learnt
         bound = first.bound if stopped.bound is None else min(first.bound, stopped.bound)
         first.bound, first.stop_reason = max(bound, first.score), stopped.reason
@@ -230,14 +329,33 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
         model.m.Add(model.objective >= lower)
     for grid in exclude:
         model.m.AddBoolOr([model.x[i, r, c].Not() for r, row in enumerate(grid) for c, i in enumerate(row)])
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = workers or 0   # 0: all cores
     # CP-SAT's lower-bound tree search closes these bounds faster (200 English and 200
     # American orders: median -14% and -33%, total -17% and -27%).  It is no help when
     # any grid scoring enough will do, nor for Repeat Poker (solved in 0.15 s either
     # way), nor for the plain model of diagonals, where the grid found matters: it found
     # worse ones there.
     lb_tree = not (first_only or (rules.diagonals and not transversals) or rules.rows_only)
+    search = _Search(model, _solver(rules, timeout, workers, lb_tree, first_only))
+    interrupted = _run_searches([search])
+    seconds = time.perf_counter() - start
+    status, solver = search.status, search.solver
+    if search.best.grid is None:
+        if status == cp_model.INFEASIBLE:
+            return None
+        how, why = ("interrupted", "interrupted") if interrupted else ("stopped by --timeout", "timeout")
+        bound = int(solver.BestObjectiveBound()) if status == cp_model.UNKNOWN else None
+        raise NothingFound(f"the search was {how} before it found any grid", why, bound)
+    proven = status == cp_model.OPTIMAL
+    reason = "complete" if proven else ("interrupted" if interrupted else "timeout")
+    bound = None if proven else int(solver.BestObjectiveBound())
+    return _result(cards, rules, search.best.grid, bound=bound, proven=proven, reason=reason, seconds=seconds)
+
+
+def _solver(rules, timeout, workers, lb_tree, first_only=False) -> cp_model.CpSolver:
+    """CP-SAT with our settings: `workers` threads (0: all cores), the lower-bound tree
+    search or not, `timeout` seconds (0: none)."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers or 0   # 0: all cores
     solver.parameters.optimize_with_lb_tree_search = lb_tree
     # No probing in presolve: the clauses it derives (6,500 binary ones on an English
     # order) make each node of the search dearer than they save: 120 orders, English
@@ -252,48 +370,11 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
         # mean of the ratios; 89 of 120 faster).
         solver.parameters.num_full_subsolvers = 2
         solver.parameters.subsolvers.extend(["default_lp", "quick_restart"])
-    solver.parameters.catch_sigint_signal = False  # Ctrl-C is ours: see below
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C is ours: see _run_searches
     if timeout:
         solver.parameters.max_time_in_seconds = timeout
     solver.parameters.stop_after_first_solution = first_only
-    best = _Best(model)
-    outcome = {}
-    finished = threading.Event()
-
-    def run():
-        try:
-            outcome["status"] = solver.Solve(model.m, best)
-        finally:
-            finished.set()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    interrupted = False
-    # Wait on an Event, not on join(): a KeyboardInterrupt inside Thread.join() can leave
-    # the thread marked stopped while it still runs (CPython 3.11).
-    while not finished.is_set():
-        try:
-            finished.wait(0.05)
-        except KeyboardInterrupt:  # stop the search cleanly and keep the best grid
-            interrupted = True
-        if interrupted:
-            try:
-                solver.StopSearch()
-            except RuntimeError:  # CP-SAT is not searching yet (or any more): ask again
-                pass
-    thread.join()
-    seconds = time.perf_counter() - start
-    status = outcome.get("status")
-    if best.grid is None:
-        if status == cp_model.INFEASIBLE:
-            return None
-        how, why = ("interrupted", "interrupted") if interrupted else ("stopped by --timeout", "timeout")
-        bound = int(solver.BestObjectiveBound()) if status == cp_model.UNKNOWN else None
-        raise NothingFound(f"the search was {how} before it found any grid", why, bound)
-    proven = status == cp_model.OPTIMAL
-    reason = "complete" if proven else ("interrupted" if interrupted else "timeout")
-    bound = None if proven else int(solver.BestObjectiveBound())
-    return _result(cards, rules, best.grid, bound=bound, proven=proven, reason=reason, seconds=seconds)
+    return solver
 
 
 def _result(cards, rules, index_grid, bound, proven, reason, seconds) -> PokerResult:
