@@ -189,26 +189,26 @@ def _solve_diagonals(cards, rules, timeout, workers, formulation) -> PokerResult
     transversal form (model.py) lowers the bound far faster but finds grids late.  So
     both search side by side, half the workers each, until the bound of either meets
     the best grid of either (proven) or the limit.  English seeds 1-5, 60 s, two
-    cores: 3 orders proven in 11, 22 and 11 s, against 22, 34 and 20 s when the plain
+    cores: 3 orders proven in 14, 31 and 13 s, against 22, 34 and 20 s when the plain
     model searched first (15% of the limit) and the transversal form after it; mean
-    score 100.8 against 98.2 (the plain model, searching the whole minute, found the
-    optimum 94 of seed 2, where it had stopped at 81)."""
+    score 100.4 against 98.2 (searching the whole minute, the plain model found 92 for
+    seed 2, and 94, the optimum, in another run, where it had stopped at 81)."""
     total = workers or os.cpu_count() or 1
     if total < 2:
         return _solve_diagonals_in_turn(cards, rules, timeout, formulation)
     start = time.perf_counter()
     plain = _Search(PokerModel(cards, rules, formulation=formulation),
-                    _solver(rules, timeout, total // 2, lb_tree=False))
+                    _solver(timeout, total // 2, lb_tree=False))
     form = _Search(PokerModel(cards, rules, formulation=formulation, transversals=True),
-                   _solver(rules, timeout, total - total // 2, lb_tree=True))
+                   _solver(timeout, total - total // 2, lb_tree=True))
     pair = [plain, form]
 
-    def proven() -> bool:
+    def settled() -> bool:
         found = [s.best.objective for s in pair if s.best.objective is not None]
         return any(s.status == cp_model.OPTIMAL for s in pair) or bool(found) and min(
             s.bound for s in pair) <= max(found)
 
-    interrupted = _run_searches(pair, done=proven)
+    interrupted = _run_searches(pair, done=settled)
     seconds = time.perf_counter() - start
     bound = min(s.upper() for s in pair)
     found = [_result(cards, rules, s.best.grid, bound=bound, proven=False, reason="", seconds=seconds)
@@ -335,7 +335,7 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
     # way), nor for the plain model of diagonals, where the grid found matters: it found
     # worse ones there.
     lb_tree = not (first_only or (rules.diagonals and not transversals) or rules.rows_only)
-    search = _Search(model, _solver(rules, timeout, workers, lb_tree, first_only))
+    search = _Search(model, _solver(timeout, workers, lb_tree, first_only))
     interrupted = _run_searches([search])
     seconds = time.perf_counter() - start
     status, solver = search.status, search.solver
@@ -351,7 +351,7 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
     return _result(cards, rules, search.best.grid, bound=bound, proven=proven, reason=reason, seconds=seconds)
 
 
-def _solver(rules, timeout, workers, lb_tree, first_only=False) -> cp_model.CpSolver:
+def _solver(timeout, workers, lb_tree, first_only=False) -> cp_model.CpSolver:
     """CP-SAT with our settings: `workers` threads (0: all cores), the lower-bound tree
     search or not, `timeout` seconds (0: none)."""
     solver = cp_model.CpSolver()
