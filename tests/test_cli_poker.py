@@ -72,5 +72,13 @@ def test_bad_input(args, words):
     assert_one_line_error(patiens("poker", "solve", *args), *words)
 
 
+def test_points_too_large_for_the_solver(tmp_path):
+    """Points that could overflow CP-SAT's sums are refused up front (CP-SAT used to call
+    the model invalid, which read as a timeout)."""
+    table = tmp_path / "huge.json"
+    table.write_text(json.dumps({"pair": 10 ** 18}))
+    assert_one_line_error(patiens("poker", "solve", "--seed", "1", "--table-file", str(table)), "pair", "between")
+
+
 def test_bad_grid():
     assert_one_line_error(patiens("poker", "score", "--grid", "AS KD"), "25 cards")

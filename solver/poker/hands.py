@@ -123,12 +123,16 @@ def claims_are_exact(table: Dict[str, int]) -> bool:
     return all(table[own] >= table[other] for own, others in CLAIMABLE.items() for other in others)
 
 
+MAX_POINTS = 10 ** 9  # per hand, either way
+
+
 def load_table(name: str = "english", path: str = None) -> Dict[str, int]:
     """A named table, or a custom one from a JSON file of points per category.
 
     Custom tables may be non-monotone and negative (research point systems use
-    integers from -128 to 127); any integers are accepted.  Categories not given
-    score 0; "royal flush" defaults to the straight flush's points."""
+    integers from -128 to 127); any integers up to MAX_POINTS either way are accepted
+    (larger ones could overflow CP-SAT's 64-bit sums).  Categories not given score 0;
+    "royal flush" defaults to the straight flush's points."""
     if path is None:
         if name not in TABLES:
             raise DealError(f"unknown table {name!r} (choose from {', '.join(TABLES)}, or --table-file)")
@@ -151,6 +155,8 @@ def load_table(name: str = "english", path: str = None) -> Dict[str, int]:
             raise DealError(f"{path}: unknown hand {key!r} (known: {', '.join(CATEGORIES)})")
         if not isinstance(value, int) or isinstance(value, bool):
             raise DealError(f"{path}: points for {key!r} must be an integer")
+        if abs(value) > MAX_POINTS:
+            raise DealError(f"{path}: points for {key!r} must lie between -{MAX_POINTS} and {MAX_POINTS}")
         table[name_] = value
     table.setdefault("royal flush", table.get("straight flush", 0))
     for cat in CATEGORIES:

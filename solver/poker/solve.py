@@ -152,6 +152,8 @@ def _run_searches(searches: List[_Search], done=lambda: False) -> bool:
                 search.stop()
     for search in searches:
         search.thread.join()
+        if search.status == cp_model.MODEL_INVALID:  # a bug, not a deal's fault: say so loudly
+            raise RuntimeError(f"CP-SAT found the model invalid: {search.model.m.Validate()}")
     return interrupted
 
 
