@@ -157,6 +157,15 @@ def _run_searches(searches: List[_Search], done=lambda: False) -> bool:
     return interrupted
 
 
+def _stop_reason(proven: bool, interrupted: bool) -> str:
+    return "complete" if proven else ("interrupted" if interrupted else "timeout")
+
+
+def _nothing_found(interrupted: bool, bound) -> NothingFound:
+    how = "interrupted" if interrupted else "stopped by --timeout"
+    return NothingFound(f"the search was {how} before it found any grid", _stop_reason(False, interrupted), bound)
+
+
 def check_cards(cards: Sequence[int], rules: PokerRules) -> None:
     need = rules.cards_turned
     if len(cards) != need:
@@ -216,12 +225,11 @@ def _solve_diagonals(cards, rules, timeout, workers, formulation) -> PokerResult
     found = [_result(cards, rules, s.best.grid, bound=bound, proven=False, reason="", seconds=seconds)
              for s in pair if s.best.grid is not None]
     if not found:
-        how, why = ("interrupted", "interrupted") if interrupted else ("stopped by --timeout", "timeout")
-        raise NothingFound(f"the search was {how} before it found any grid", why, bound)
+        raise _nothing_found(interrupted, bound)
     best = max(found, key=lambda r: r.score)
     best.proven = bound <= best.score
     best.bound = max(bound, best.score)
-    best.stop_reason = "complete" if best.proven else ("interrupted" if interrupted else "timeout")
+    best.stop_reason = _stop_reason(best.proven, interrupted)
     return best
 
 
@@ -340,17 +348,13 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
     search = _Search(model, _solver(timeout, workers, lb_tree, first_only))
     interrupted = _run_searches([search])
     seconds = time.perf_counter() - start
-    status, solver = search.status, search.solver
     if search.best.grid is None:
-        if status == cp_model.INFEASIBLE:
+        if search.status == cp_model.INFEASIBLE:
             return None
-        how, why = ("interrupted", "interrupted") if interrupted else ("stopped by --timeout", "timeout")
-        bound = int(solver.BestObjectiveBound()) if status == cp_model.UNKNOWN else None
-        raise NothingFound(f"the search was {how} before it found any grid", why, bound)
-    proven = status == cp_model.OPTIMAL
-    reason = "complete" if proven else ("interrupted" if interrupted else "timeout")
-    bound = None if proven else int(solver.BestObjectiveBound())
-    return _result(cards, rules, search.best.grid, bound=bound, proven=proven, reason=reason, seconds=seconds)
+        raise _nothing_found(interrupted, search.upper())
+    proven = search.status == cp_model.OPTIMAL
+    return _result(cards, rules, search.best.grid, bound=None if proven else search.upper(), proven=proven,
+                   reason=_stop_reason(proven, interrupted), seconds=seconds)
 
 
 def _solver(timeout, workers, lb_tree, first_only=False) -> cp_model.CpSolver:
