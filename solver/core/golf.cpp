@@ -451,6 +451,7 @@ void Golf::moves(std::vector<Move>& out) const {
         // joker), the chain ends after it whenever it is played, on a turned card at
         // best: playing it now and then ending the chain beats ending it now.
         bool dead_end = false;
+        const size_t first = out.size();
         for (int c = 0; c < ncols_; ++c) {
             if (!height_[c]) continue;
             const int r = cols_[c][height_[c] - 1];
@@ -458,6 +459,7 @@ void Golf::moves(std::vector<Move>& out) const {
             out.push_back({static_cast<uint8_t>(c), 0});
             dead_end |= ends_chains(r);
         }
+        sort_moves(out, first);
         if (waste_ != WasteEmpty && stock_left() > 0 && !dead_end) out.push_back({kClose, 0});
         return;
     }
@@ -465,8 +467,8 @@ void Golf::moves(std::vector<Move>& out) const {
     // columns and the same waste top whatever d is (the played card), only with less
     // stock for larger d: a dominated position.  So each column needs only the fewest
     // turns that let its free card go (a King is kept twice under --king-on-ace-stop: on
-    // an Ace it stops).  The move order hardly matters (the proof that nothing beats the
-    // best line is most of the work): fewer turns first.  A free card that ends every
+    // an Ace it stops).  The move order matters little (the proof that nothing beats the
+    // best line is most of the work): see sort_moves.  A free card that ends every
     // chain it is in (no neighbour left, no joker) is best played on the first turned
     // card it fits: a move turning more cards than that is beaten by playing it there
     // first, so such moves are left out.
@@ -492,13 +494,24 @@ void Golf::moves(std::vector<Move>& out) const {
         }
         if (out.size() > before && ends_chains(r)) most_draws = std::min<int>(most_draws, out[before].draws);
     }
-    for (size_t i = first + 1; i < out.size(); ++i) {  // insertion sort: a handful of moves, stable
+    sort_moves(out, first);
+    while (out.size() > first && out.back().draws > most_draws) out.pop_back();
+}
+
+void Golf::sort_moves(std::vector<Move>& out, size_t first) const {
+    // Fewer turns first, then the taller column first (it holds more cards still to
+    // free): 2-7% fewer nodes than the columns' own order on 200 deals of each variant
+    // (ordering by the child's bound, or by the free cards that fit the card played,
+    // did no better).  Insertion sort: a handful of moves, stable.
+    auto before = [&](const Move& a, const Move& b) {
+        return a.draws != b.draws ? a.draws < b.draws : height_[a.column] > height_[b.column];
+    };
+    for (size_t i = first + 1; i < out.size(); ++i) {
         const Move m = out[i];
         size_t j = i;
-        for (; j > first && out[j - 1].draws > m.draws; --j) out[j] = out[j - 1];
+        for (; j > first && before(m, out[j - 1]); --j) out[j] = out[j - 1];
         out[j] = m;
     }
-    while (out.size() > first && out.back().draws > most_draws) out.pop_back();
 }
 
 void Golf::turn_stock(int draws) {

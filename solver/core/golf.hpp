@@ -144,6 +144,7 @@ private:
     static void tally(int* counts, uint32_t& ranks, int rank, int delta);
     void count_card(int rank, int delta) { tally(count_, present_, rank, delta); }
     void count_free(int rank, int delta) { tally(free_count_, free_, rank, delta); }
+    void sort_moves(std::vector<Move>& out, size_t first) const;
     void turn_stock(int draws);
     void play(int column);
 
