@@ -1,7 +1,8 @@
 // The search of search.hpp on several threads that share one visited table.
 //
-// Every thread runs the whole depth-first search from the start, each in its own
-// move order (the first in the game's), and they split the work through the table
+// Every thread runs the whole depth-first search from the start, the first in the
+// game's move order, the others each in a shuffled order of its own or, where the game
+// asks (Game::kHelpersKeepOrder), in the game's order too; they split the work through the table
 // (after ABDADA, Weill 1996): a table entry says whether its state is being searched
 // (and by which threads) or done.  A thread skips a done state; a state another thread
 // is searching it puts off until the other moves of the position are searched, and
@@ -293,7 +294,7 @@ private:
             const size_t first = arena.size();
             game.moves(arena);
             const size_t last = arena.size();
-            if (me) engine::shuffle_moves(arena, first, last, 0x9e3779b97f4a7c15ull * me ^ key);
+            if (me && !Game::kHelpersKeepOrder) engine::shuffle_moves(arena, first, last, 0x9e3779b97f4a7c15ull * me ^ key);
             const size_t put_off = deferred.size();
             for (size_t i = first; i < last && !s->stop_.load(std::memory_order_relaxed); ++i)
                 if (!play(arena[i], depth, false)) deferred.push_back(static_cast<uint16_t>(i - first));
@@ -385,7 +386,9 @@ private:
 };
 
 // Threads when none are asked for: one per core, at most this many.  Each thread adds
-// nodes searched twice (2 threads: about 20% more nodes than one, 15: 40%), and more
+// nodes searched twice (2 threads: about 20% more nodes than one, 15: 40%, with the
+// helpers' orders shuffled; Golf's two threads in its own order search about as many
+// nodes as one), and more
 // than two cores were never measured.  Too many threads for the cores do little harm
 // (15 threads on 2 cores ran about as fast as 2).
 constexpr int kDefaultMaxThreads = 4;

@@ -21,6 +21,9 @@
 //   void moves(std::vector<Move>&) appends the moves worth trying, best first; when a safe
 //                                  automatic move exists it is the only one appended
 //   Undo apply(const Move&);  void undo(const Move&, const Undo&);
+//   static constexpr bool kHelpersKeepOrder;  the threads' search (parallel.hpp): whether the
+//                                  helper threads keep the game's move order too (else each
+//                                  shuffles its own)
 #pragma once
 
 #include <algorithm>
