@@ -1,13 +1,14 @@
 // The search of search.hpp on several threads that share one visited table.
 //
 // Every thread runs the whole depth-first search from the start, the first in the
-// game's move order, the others each in a shuffled order of its own or, where the game
-// asks (Game::kHelpersKeepOrder), in the game's order too; they split the work through the table
-// (after ABDADA, Weill 1996): a table entry says whether its state is being searched
-// (and by which threads) or done.  A thread skips a done state; a state another thread
-// is searching it puts off until the other moves of the position are searched, and
-// then searches it too unless it was finished meanwhile, so that no thread waits for
-// another.  A state on a thread's own path is skipped, as the one-thread search does.
+// game's move order, the others each in a shuffled order of its own or, where the
+// game asks (Game::kHelpersKeepOrder), in the game's order too.  They split the work
+// through the table (after ABDADA, Weill 1996): a table entry says whether its state
+// is being searched (and by which threads) or done.  A thread skips a done state; a
+// state another thread is searching it puts off until the other moves of the position
+// are searched, and then searches it too unless it was finished meanwhile, so that no
+// thread waits for another.  A state on a thread's own path is skipped, as the
+// one-thread search does.
 //
 // Why it is exact: a thread that finishes a state has searched every move from it,
 // except into its own path or into done states (and cuts by the admissible bound,
@@ -294,7 +295,8 @@ private:
             const size_t first = arena.size();
             game.moves(arena);
             const size_t last = arena.size();
-            if (me && !Game::kHelpersKeepOrder) engine::shuffle_moves(arena, first, last, 0x9e3779b97f4a7c15ull * me ^ key);
+            if (me && !Game::kHelpersKeepOrder)
+                engine::shuffle_moves(arena, first, last, 0x9e3779b97f4a7c15ull * me ^ key);
             const size_t put_off = deferred.size();
             for (size_t i = first; i < last && !s->stop_.load(std::memory_order_relaxed); ++i)
                 if (!play(arena[i], depth, false)) deferred.push_back(static_cast<uint16_t>(i - first));
