@@ -380,13 +380,9 @@ void Klondike::moves(std::vector<Move>& out) const {
         }
     }
     // Deepest hidden piles first: they hold the most cards still out of play.
-    // (Insertion sort, stable: a handful of moves, and std::stable_sort would allocate.)
-    for (int i = 1; i < nr; ++i) {
-        const Move m = reveal[i];
-        int j = i;
-        for (; j > 0 && col_[reveal[j - 1].from].down < col_[m.from].down; --j) reveal[j] = reveal[j - 1];
-        reveal[j] = m;
-    }
+    engine::sort_moves(reveal, reveal + nr, [&](const Move& x, const Move& y) {
+        return col_[x.from].down > col_[y.from].down;
+    });
     out.insert(out.end(), reveal, reveal + nr);
 
     // 3. Talon cards onto the tableau (most talon cards fit nowhere: one mask test each).

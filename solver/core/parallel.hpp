@@ -390,9 +390,8 @@ private:
 // Threads when none are asked for: one per core, at most this many.  Each thread adds
 // nodes searched twice (2 threads: about 20% more nodes than one, 15: 40%, with the
 // helpers' orders shuffled; Golf's two threads in its own order search about as many
-// nodes as one), and more
-// than two cores were never measured.  Too many threads for the cores do little harm
-// (15 threads on 2 cores ran about as fast as 2).
+// nodes as one), and more than two cores were never measured.  Too many threads for
+// the cores do little harm (15 threads on 2 cores ran about as fast as 2).
 constexpr int kDefaultMaxThreads = 4;
 
 // The search on `limits.threads` threads (0: one per core, at most kDefaultMaxThreads),

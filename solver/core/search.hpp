@@ -93,6 +93,18 @@ void shuffle_moves(std::vector<Move>& moves, size_t first, size_t last, uint64_t
     }
 }
 
+// A handful of moves in the order `before` gives, ties kept in place (insertion sort:
+// std::stable_sort would allocate a buffer at every node).
+template <class It, class Before>
+void sort_moves(It first, It last, Before before) {
+    for (It i = first; i != last; ++i) {
+        const auto m = *i;
+        It j = i;
+        for (; j != first && before(m, *(j - 1)); --j) *j = *(j - 1);
+        *j = m;
+    }
+}
+
 }  // namespace engine
 
 // Open-addressing set of 64-bit keys, each with the best dominance rank seen.
