@@ -51,11 +51,19 @@ Golf::Golf(const Layout& layout, const Rules& rules) : rules_(rules) {
 
     ZobristSource z(0x474f4c46ull);
     key_height_.resize(ncols_ * (kMaxHeight + 1));
-    for (auto& k : key_height_) k = z.next();
-    key_waste_.resize(kWasteTops);
-    for (auto& k : key_waste_) k = z.next();
-    hash_ = key_waste_[waste_];
-    for (int c = 0; c < ncols_; ++c) hash_ ^= key_height_[c * (kMaxHeight + 1) + height_[c]];
+    const uint64_t empty_key = z.next();
+    for (int c = 0; c < ncols_; ++c) {
+        uint64_t k = empty_key;
+        key_height_[c * (kMaxHeight + 1)] = k;
+        for (int h = 1; h <= height_[c]; ++h) {
+            k = engine::mix(k + (cols_[c][h - 1] + 1) * 0x9e3779b97f4a7c15ull) * 0xbf58476d1ce4e5b9ull;
+            key_height_[c * (kMaxHeight + 1) + h] = k;
+        }
+    }
+    key_closed_ = z.next();
+    key_empty_ = z.next();
+    key_stop_ = z.next();
+    for (int c = 0; c < ncols_; ++c) hash_ += key_height_[c * (kMaxHeight + 1) + height_[c]];
     for (int c = 0; c < ncols_; ++c) {
         for (int i = 0; i < height_[c]; ++i) count_card(cols_[c][i], +1);
         if (height_[c]) count_free(cols_[c][height_[c] - 1], +1);
@@ -509,28 +517,24 @@ void Golf::sort_moves(std::vector<Move>& out, size_t first) const {
 }
 
 void Golf::turn_stock(int draws) {
-    hash_ ^= key_waste_[waste_];
     stock_pos_ += draws;
     waste_ = stock_[stock_pos_ - 1];  // rank code: a joker is WasteJoker (0)
-    hash_ ^= key_waste_[waste_];
 }
 
 void Golf::play(int c) {
-    hash_ ^= key_waste_[waste_] ^ key_height_[c * (kMaxHeight + 1) + height_[c]];
+    hash_ -= key_height_[c * (kMaxHeight + 1) + height_[c]];
     const int r = cols_[c][--height_[c]];
     count_free(r, -1);
     if (height_[c]) count_free(cols_[c][height_[c] - 1], +1);
-    hash_ ^= key_height_[c * (kMaxHeight + 1) + height_[c]];
+    hash_ += key_height_[c * (kMaxHeight + 1) + height_[c]];
     --left_;
     count_card(r, -1);
     waste_ = top_after(waste_, r);
-    hash_ ^= key_waste_[waste_];
 }
 
 Golf::Undo Golf::apply(const Move& m) {
     Undo u{waste_};
     if (m.column == kClose) {
-        hash_ ^= key_waste_[waste_] ^ key_waste_[WasteClosed];
         waste_ = WasteClosed;
         return u;
     }
@@ -540,20 +544,18 @@ Golf::Undo Golf::apply(const Move& m) {
 }
 
 void Golf::undo(const Move& m, const Undo& u) {
-    hash_ ^= key_waste_[waste_];
     if (m.column < kClose) {
         const int c = m.column;
-        hash_ ^= key_height_[c * (kMaxHeight + 1) + height_[c]];
+        hash_ -= key_height_[c * (kMaxHeight + 1) + height_[c]];
         count_card(cols_[c][height_[c]], +1);
         if (height_[c]) count_free(cols_[c][height_[c] - 1], -1);
         count_free(cols_[c][height_[c]], +1);
         ++height_[c];
-        hash_ ^= key_height_[c * (kMaxHeight + 1) + height_[c]];
+        hash_ += key_height_[c * (kMaxHeight + 1) + height_[c]];
         ++left_;
     }
     stock_pos_ -= m.draws;
     waste_ = u.waste;
-    hash_ ^= key_waste_[waste_];
 }
 
 std::string Golf::act(const Move& m) {

@@ -51,7 +51,11 @@ public:
     // a closed top, and a position whose top does take a free card has, besides those
     // plays, one search-only move kClose that ends the chain (the top becomes closed)
     // instead of its turn-and-play moves.  All positions between two chains with the
-    // same columns then share one key, the stock left ranking them.
+    // same columns then share one key, the stock left ranking them.  Within a chain,
+    // only which free cards fit on the top matters (they are the moves, and each leaves
+    // the card played on top): positions whose tops take the same free cards share a
+    // key too.  With the columns' keys (key_height_): 2.4-3.6% fewer nodes on 200 deals
+    // of each variant, the same scores.
     struct Move {
         uint8_t column;
         uint8_t draws;
@@ -73,8 +77,19 @@ public:
     int bound(int floor) const;
     // Same columns and waste top with more stock left reaches everything the other can
     // (turn the extra cards first), so the stock position is a dominance rank, not key.
+    // The key: the columns' (see key_height_), then what the top takes (see Move); a
+    // King played on an Ace stops under --king-on-ace-stop, so an Ace keeps its own key.
     uint64_t key() const {
-        return feeds_[waste_] & free_ ? hash_ : hash_ ^ key_waste_[waste_] ^ key_waste_[WasteClosed];
+        const uint32_t fit = feeds_[waste_] & free_;
+        if (!fit) return hash_ ^ key_closed_;
+        if (waste_ == WasteEmpty) return hash_ ^ key_empty_;
+        if (waste_ == 1 && rules_.king_on_ace_stop) return hash_ ^ key_fit(fit) ^ key_stop_;
+        return hash_ ^ key_fit(fit);
+    }
+    static uint64_t key_fit(uint32_t fit) {  // the key of a set of fitting ranks
+        uint64_t x = (fit + 1) * 0x9e3779b97f4a7c15ull;
+        x ^= x >> 29; x *= 0xbf58476d1ce4e5b9ull; x ^= x >> 32;
+        return x;
     }
     uint16_t rank() const { return static_cast<uint16_t>(stock_len_ - stock_pos_); }
     void moves(std::vector<Move>& out) const;
@@ -181,8 +196,13 @@ private:
     uint32_t present_ = 0;      // bit r set when count_[r] > 0
     int free_count_[14] = {};   // free cards (columns' tops) by rank
     uint32_t free_ = 0;         // bit r set when a free card has rank r (free_count_[r] > 0)
-    uint64_t hash_ = 0;
-    std::vector<uint64_t> key_height_, key_waste_;
+    uint64_t hash_ = 0;  // the sum of the columns' keys
+    // key_height_[c * (kMaxHeight + 1) + h]: column c holding its h lowest cards, keyed
+    // by their ranks, not by c: columns left with the same ranks (most often one last
+    // card of a rank) are interchangeable.  Summed, not XORed: two equal keys cancel
+    // under XOR.
+    std::vector<uint64_t> key_height_;
+    uint64_t key_closed_ = 0, key_empty_ = 0, key_stop_ = 0;
 };
 
 struct SolveOutcome {
