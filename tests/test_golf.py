@@ -154,6 +154,22 @@ def test_king_on_ace_stops():
     check(deal, result)
 
 
+def test_king_on_ace_stop_keeps_an_ace_top_apart():
+    """Within a chain the search keys a position by which free cards fit on the waste's
+    top, not by the top itself; under --king-on-ace-stop a King played on an Ace stops,
+    so an Ace top must not share a key with another top that takes the same cards.
+    Here 2S, AS, 2H and the joker, played from the base AH in two orders, leave the same
+    columns with the joker or AS on top; both take only the two free Kings, but a King
+    on AS stops, and the clear needs KH on the joker, then QC, KC, QD.  (Found by random
+    search against the referee while the Ace shared the key.)"""
+    columns = [parse_cards("QD QC KH"), parse_cards("KC 2H 2S"), [parse_card("JK", jokers=True)], parse_cards("AS")]
+    deal = GolfDeal(columns=columns + [[]] * 3, stock=[], base=parse_card("AH"),
+                    rules=GolfRules(king_on_ace_stop=True, queen_on_king=True, jokers=2))
+    result = solve(deal)
+    assert result.best_score == 0  # cleared
+    check(deal, result)
+
+
 def test_trivially_impossible_is_reported():
     """Basic rules: every Queen lies under a King of its column and no Queen is in the
     stock or the base.  A King can only be played on a Queen, so none of them, nor
