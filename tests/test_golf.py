@@ -12,7 +12,8 @@ from solver.golf import GolfDeal, GolfRules, parse_line, play_game, replay, solv
 VARIANTS = [GolfRules(), GolfRules(wrap=True), GolfRules(queen_on_king=True), GolfRules(king_on_ace_stop=True),
             GolfRules(jokers=1), GolfRules(jokers=2), GolfRules(empty_waste=True),
             GolfRules(wrap=True, queen_on_king=True, jokers=1), GolfRules(queen_on_king=True, king_on_ace_stop=True,
-                                                                          empty_waste=True)]
+                                                                          empty_waste=True),
+            GolfRules(queen_on_king=True, king_on_ace_stop=True, jokers=2)]
 
 # Two decks: up to eight cards of a rank, which the bound's counts by rank must take.
 TWO_DECKS = [GolfRules(decks=2), GolfRules(decks=2, wrap=True, jokers=2)]
