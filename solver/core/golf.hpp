@@ -77,19 +77,14 @@ public:
     int bound(int floor) const;
     // Same columns and waste top with more stock left reaches everything the other can
     // (turn the extra cards first), so the stock position is a dominance rank, not key.
-    // The key: the columns' (see key_height_), then what the top takes (see Move); a
-    // King played on an Ace stops under --king-on-ace-stop, so an Ace keeps its own key.
+    // The key: the columns' (see key_height_), then what the top takes (see Move), and
+    // whether a King played on it stops (top_after: an Ace under --king-on-ace-stop).
     uint64_t key() const {
         const uint32_t fit = feeds_[waste_] & free_;
         if (!fit) return hash_ ^ key_closed_;
         if (waste_ == WasteEmpty) return hash_ ^ key_empty_;
-        if (waste_ == 1 && rules_.king_on_ace_stop) return hash_ ^ key_fit(fit) ^ key_stop_;
-        return hash_ ^ key_fit(fit);
-    }
-    static uint64_t key_fit(uint32_t fit) {  // the key of a set of fitting ranks
-        uint64_t x = (fit + 1) * 0x9e3779b97f4a7c15ull;
-        x ^= x >> 29; x *= 0xbf58476d1ce4e5b9ull; x ^= x >> 32;
-        return x;
+        const uint64_t key = hash_ ^ engine::mix((fit + 1) * 0x9e3779b97f4a7c15ull);
+        return top_after(waste_, 13) == WasteStoppedKing ? key ^ key_stop_ : key;
     }
     uint16_t rank() const { return static_cast<uint16_t>(stock_len_ - stock_pos_); }
     void moves(std::vector<Move>& out) const;
