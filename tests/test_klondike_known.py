@@ -168,3 +168,35 @@ Foundations: C-A D-2 H-4 S-4
     result = solve(deal, rules)
     assert result.proven and result.max_foundation == 15
     check_line(deal, rules, result)
+
+
+WORRY_CHAIN = """Talon: 6C TH 6S 8C
+Waste: QD 3C 6H KS 4D TC JS JH 3S JD
+Foundations: H-4 S-A
+Pass: 2
+4C 3D
+KC QH
+<KD> 2D
+<5S> 5H 4S
+<7S> <9C> <5C> <AC> TS 9H 8S 7H
+<2C> <7D> <AD> <QS> <8D> TD 9S 8H 7C 6D
+<9D> <KH> <QC> <2S> <JC> 5D
+"""
+
+
+@pytest.mark.parametrize("where_3d", ["on 4C", "on 4S"])
+def test_a_use_may_need_two_worries(where_3d):
+    """From a random walk (draw 1, 2 passes, in the second).  2D must go onto 3S to turn
+    up KD, and 3S lies on 4H on 5C; but 3S, 4H and 4S go home at once as safe moves
+    (each could come back where it lay).  Bringing 3S back down takes two worries before
+    it has a place: 4S off it, and 4H onto 5C; whichever comes first, the next move is
+    the other, not a use of the first.  A search that let only a use follow a worry
+    found 13 where 3D lay on 4C, and 16 where it lay on 4S (the twin; one move turns
+    either position into the other, so both have the same answer): 16."""
+    text = WORRY_CHAIN if where_3d == "on 4C" else \
+        WORRY_CHAIN.replace("\n4C 3D\n", "\n4C\n").replace("5H 4S\n", "5H 4S 3D\n")
+    deal = KlondikeDeal.parse(text)
+    rules = make_rules(draw=1, passes=2, worry_back=True)
+    result = solve(deal, rules)
+    assert result.proven and result.max_foundation == 16
+    check_line(deal, rules, result)

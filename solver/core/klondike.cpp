@@ -287,13 +287,27 @@ void Klondike::moves(std::vector<Move>& out) const {
         if (pend_kind_ == SwapPending && playable(pend_card_))
             out.push_back({ColToFound, pend_col_, 0, 0, 0, 0, 0});
         moves_onto(target, plays, np, out);
-        if (pend_kind_ == WorryPending) {  // or uncover the card under it at home
+        if (pend_kind_ == WorryPending) {
+            // Or uncover the card under it at home, now its suit's top: lay it on the
+            // tableau, or prepare a place for it.  The place may need a preparing move
+            // of its own: worrying 4S back uncovers 3S for a 4H that is home too, and
+            // 4H must come down as well; whichever of the two comes first, the next move
+            // is the other.  So another worry may follow, or a partial run moved off a
+            // card the uncovered one fits.  (A line reordered so that each preparing
+            // move waits until just before the first move needing it is then found.)
             const int s = suit_of(pend_card_);
             if (can_worry(s))
                 for (int b = 0; b < kColumns; ++b)
                     if (b != pend_col_ && (col_[b].len ? fits_on(make_card(s, found_[s]), col_[b].top())
                                                         : found_[s] == 13))
                         out.push_back({FoundToCol, static_cast<uint8_t>(s), static_cast<uint8_t>(b), 0, 0, 0, 0});
+            uint64_t talon_reach = 0;
+            for (int i = 0; i < np; ++i) talon_reach |= bit(talon_[plays[i].idx]);
+            int empty_col = -1;
+            for (int c = 0; c < kColumns; ++c)
+                if (col_[c].len == 0) { empty_col = c; break; }
+            worry_moves(talon_reach, empty_col, s, target, out);
+            if (found_[s] > 1) swap_moves_for(make_card(s, found_[s]), target, out);
         }
         return;
     }
@@ -399,24 +413,50 @@ void Klondike::moves(std::vector<Move>& out) const {
     }
     out.insert(out.end(), other, other + no);
 
-    // 4. Worry back, when something could be built on the card at once (or the card
-    // under it at home could follow it down).
+    // 4. Worry back.
+    worry_moves(talon_reach, empty_col, -1, -1, out);
+}
+
+// Worry back, when something could be built on the card at once (or the card under it
+// at home could follow it down); none of suit `skip_suit` nor onto column `skip_col`
+// (the caller lists those itself).
+void Klondike::worry_moves(uint64_t talon_reach, int empty_col, int skip_suit, int skip_col,
+                           std::vector<Move>& out) const {
     for (int s = 0; s < 4; ++s) {
-        if (!can_worry(s)) continue;
+        if (s == skip_suit || !can_worry(s)) continue;
         const int card = make_card(s, found_[s]);
-        bool use = can_worry(s) && found_[s] > 2 && !safe_to_foundation(make_card(s, found_[s] - 1));
+        bool use = found_[s] > 2 && !safe_to_foundation(make_card(s, found_[s] - 1));
         for (int os : {is_red(card) ? 0 : 1, is_red(card) ? 3 : 2}) {
             const int d = make_card(os, rank_of(card) - 1);
             if (((up_mask_ | talon_reach) & bit(d)) || (found_[os] == rank_of(d) && can_worry(os))) use = true;
         }
         if (!use) continue;
         if (found_[s] == 13) {
-            if (empty_col >= 0) out.push_back({FoundToCol, static_cast<uint8_t>(s), static_cast<uint8_t>(empty_col), 0, 0, 0, 0});
+            if (empty_col >= 0 && empty_col != skip_col)
+                out.push_back({FoundToCol, static_cast<uint8_t>(s), static_cast<uint8_t>(empty_col), 0, 0, 0, 0});
             continue;
         }
         for (int b = 0; b < kColumns; ++b)
-            if (col_[b].len && fits_on(card, col_[b].top()))
+            if (b != skip_col && col_[b].len && fits_on(card, col_[b].top()))
                 out.push_back({FoundToCol, static_cast<uint8_t>(s), static_cast<uint8_t>(b), 0, 0, 0, 0});
+    }
+}
+
+// Partial runs moved onto the twin of the card under them so that `card` can be laid
+// on that card; none onto column `skip_col`.
+void Klondike::swap_moves_for(int card, int skip_col, std::vector<Move>& out) const {
+    int col_of_top[kDeck];
+    std::fill_n(col_of_top, kDeck, -1);
+    for (int b = 0; b < kColumns; ++b)
+        if (col_[b].len && b != skip_col) col_of_top[col_[b].top()] = b;
+    for (int a = 0; a < kColumns; ++a) {
+        const Column& src = col_[a];
+        for (int idx = src.down + 1; idx < src.len; ++idx) {
+            const int under = src.cards[idx - 1];
+            const int b = col_of_top[twin_of(under)];
+            if (b >= 0 && fits_on(card, under))
+                out.push_back({ColToCol, static_cast<uint8_t>(a), static_cast<uint8_t>(b), static_cast<uint8_t>(idx), 0, 0, 0});
+        }
     }
 }
 
@@ -835,7 +875,10 @@ SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, con
     if (!first_win && rules.passes != 0) {
         Klondike game = start;
         out.search = search(game, kDeck, false, limits);
-    } else if (auto probe = probe_target(start, kDeck, limits, kProbeNodes); probe.settled) {
+    } else if (auto probe = probe_target(start, kDeck, limits, kProbeNodes);
+               probe.settled && (first_win || probe.result.reason != StopReason::Complete)) {
+        // (A try that covered the whole space proves the deal lost, not its maximum:
+        // it cut every position that could not be won.)
         out.search = probe.result;
     } else {
         const auto& tried = probe.result;  // not settled: some nodes and time are left

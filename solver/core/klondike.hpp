@@ -151,9 +151,11 @@ private:
     struct TalonPlay { uint8_t idx, draws_before, redeal, draws_after; };
     int talon_plays(TalonPlay* plays) const;
     bool swap_useful(int col, int start, uint64_t talon_reach) const;
-    bool can_worry(int suit) const;
-    uint64_t accepted_cards() const;  // cards some column top (or an empty column) would take  // worry back allowed and not pointless for this suit's top card
+    bool can_worry(int suit) const;  // worry back allowed and not pointless for this suit's top card
+    uint64_t accepted_cards() const;  // cards some column top (or an empty column) would take
     void moves_onto(int col, const TalonPlay* plays, int np, std::vector<Move>& out) const;
+    void worry_moves(uint64_t talon_reach, int empty_col, int skip_suit, int skip_col, std::vector<Move>& out) const;
+    void swap_moves_for(int card, int skip_col, std::vector<Move>& out) const;
     void set_pending(uint8_t kind, int col, int card);
 
     void push_card(int col, int card);
