@@ -85,6 +85,9 @@ Klondike::Klondike(const Layout& layout, const Rules& rules) : rules_(rules) {
         col_[c].len = static_cast<uint8_t>(cards.size());
         col_[c].down = static_cast<uint8_t>(down);
     }
+    std::fill_n(on_, kDeck, static_cast<uint8_t>(kNoCard));
+    for (int c = 0; c < kColumns; ++c)
+        for (int i = col_[c].down + 1; i < col_[c].len; ++i) on_[col_[c].cards[i - 1]] = col_[c].cards[i];
     for (int card : layout.waste) { claim(card, "waste"); talon_[talon_len_++] = static_cast<uint8_t>(card); }
     for (int card : layout.stock) { claim(card, "stock"); talon_[talon_len_++] = static_cast<uint8_t>(card); }
     for (int card = 0; card < kDeck; ++card)
@@ -135,6 +138,23 @@ uint64_t Klondike::compute_hash() const {
 }
 
 uint64_t Klondike::split_key() const { return keys().split[split_]; }
+
+// A run lying on p while p's twin is a bare column top can move to the twin and back,
+// one move each way: the two positions reach the same positions and share a key.  The
+// run is hashed as lying on the lower-numbered twin.  (Not while a move is pending: the
+// pending move names the column.)
+uint64_t Klondike::twin_key() const {
+    if (pend_kind_ != NoPending) return 0;
+    uint64_t k = 0;
+    for (int c = 0; c < kColumns; ++c) {
+        const int t = col_[c].top();
+        if (t == kNoCard) continue;
+        const int tw = twin_of(t);
+        if (tw < t || !(up_mask_ >> tw & 1) || on_[tw] == kNoCard) continue;
+        k ^= keys().parent[on_[tw]][tw] ^ keys().parent[on_[tw]][t];
+    }
+    return k;
+}
 
 uint16_t Klondike::rank() const {
     if (unlimited()) return 0;
@@ -365,10 +385,19 @@ void Klondike::moves(std::vector<Move>& out) const {
     // The columns' tops, read once for the 42 (source, target) pairs below.
     int top_rank[kColumns];  // 0: an empty column
     bool top_red[kColumns];
+    uint64_t tops = 0;
     for (int b = 0; b < kColumns; ++b) {
         const int t = col_[b].top();
         top_rank[b] = t == kNoCard ? 0 : rank_of(t);
         top_red[b] = t != kNoCard && is_red(t);
+        if (t != kNoCard) tops |= bit(t);
+    }
+    // When both twins are bare tops, a card put on one or the other gives positions
+    // that share a key (twin_key): only the lower-numbered twin takes it.
+    bool twin_taken[kColumns];
+    for (int b = 0; b < kColumns; ++b) {
+        const int t = col_[b].top();
+        twin_taken[b] = t != kNoCard && twin_of(t) < t && (tops & bit(twin_of(t)));
     }
     for (int a = 0; a < kColumns; ++a) {
         const Column& src = col_[a];
@@ -386,7 +415,9 @@ void Klondike::moves(std::vector<Move>& out) const {
             if (rank_of(card) + 1 != top_rank[b] || is_red(card) == top_red[b]) continue;
             const Move m{ColToCol, static_cast<uint8_t>(a), static_cast<uint8_t>(b), static_cast<uint8_t>(idx), 0, 0, 0};
             if (idx == src.down) {
-                if (src.down > 0) reveal[nr++] = m;
+                if (src.down > 0) {
+                    if (!twin_taken[b]) reveal[nr++] = m;
+                }
                 else if (king_waiting) other[no++] = m;
             } else if (swap_useful(a, idx, talon_reach)) {
                 other[no++] = m;
@@ -409,7 +440,7 @@ void Klondike::moves(std::vector<Move>& out) const {
             continue;
         }
         for (int b = 0; b < kColumns; ++b)
-            if (col_[b].len && fits_on(card, col_[b].top())) talon_move(TalonToCol, plays[i], b);
+            if (col_[b].len && !twin_taken[b] && fits_on(card, col_[b].top())) talon_move(TalonToCol, plays[i], b);
     }
     out.insert(out.end(), other, other + no);
 
@@ -460,11 +491,12 @@ void Klondike::swap_moves_for(int card, int skip_col, std::vector<Move>& out) co
     }
 }
 
-// --- state changes, each keeping the hash and the face-up mask current ---
+// --- state changes, each keeping the hash, the face-up mask and on_ current ---
 
 void Klondike::push_card(int c, int card) {
     Column& col = col_[c];
     hash_ ^= keys().parent[card][col.len ? col.cards[col.len - 1] : kEmptyBase];
+    if (col.len) on_[col.cards[col.len - 1]] = static_cast<uint8_t>(card);
     col.cards[col.len++] = static_cast<uint8_t>(card);
     up_mask_ |= bit(card);
 }
@@ -499,6 +531,8 @@ void Klondike::move_run(int from, int start, int to) {
     const int first = a.cards[start];
     hash_ ^= keys().parent[first][start ? a.cards[start - 1] : kEmptyBase];
     hash_ ^= keys().parent[first][b.len ? b.cards[b.len - 1] : kEmptyBase];
+    if (start) on_[a.cards[start - 1]] = kNoCard;
+    if (b.len) on_[b.cards[b.len - 1]] = static_cast<uint8_t>(first);
     for (int i = start; i < a.len; ++i) b.cards[b.len++] = a.cards[i];
     a.len = static_cast<uint8_t>(start);
 }
@@ -507,6 +541,7 @@ int Klondike::pop_card(int c) {
     Column& col = col_[c];
     const int card = col.cards[--col.len];
     hash_ ^= keys().parent[card][col.len ? col.cards[col.len - 1] : kEmptyBase];
+    if (col.len) on_[col.cards[col.len - 1]] = kNoCard;
     up_mask_ &= ~bit(card);
     return card;
 }

@@ -106,7 +106,7 @@ public:
     // --- the engine's interface ---
     int value() const { return found_total_; }
     int bound(int floor) const;
-    uint64_t key() const { return rules_.draw == 1 ? hash_ : hash_ ^ split_key(); }
+    uint64_t key() const { return (rules_.draw == 1 ? hash_ : hash_ ^ split_key()) ^ twin_key(); }
     uint16_t rank() const;
     void moves(std::vector<Move>& out) const;
     Undo apply(const Move& m);
@@ -148,6 +148,7 @@ private:
     int waste_top_index() const { return split_ ? split_ - 1 : -1; }
     int split_below(int idx) const;  // canonical split once talon[idx] is gone
     uint64_t split_key() const;
+    uint64_t twin_key() const;
     struct TalonPlay { uint8_t idx, draws_before, redeal, draws_after; };
     int talon_plays(TalonPlay* plays) const;
     bool swap_useful(int col, int start, uint64_t talon_reach) const;
@@ -183,6 +184,7 @@ private:
     int redeals_done_ = 0;
     uint8_t pend_kind_ = NoPending, pend_col_ = 0, pend_card_ = 0;
     uint64_t up_mask_ = 0;  // face-up tableau cards
+    uint8_t on_[kDeck];     // the face-up card lying on each tableau card (kNoCard: none)
     // stuck_needs_[i]: the talon indexes that must lie below talon card i in the waste for
     // it to be the first stuck card bound() finds (kNever: it cannot be).
     static constexpr uint64_t kNever = 1ull << 63;
