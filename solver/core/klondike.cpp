@@ -655,7 +655,118 @@ void Klondike::undo(const Move& m, const Undo& u) {
     set_pending(u.pend_kind, u.pend_col, u.pend_card);
 }
 
-int Klondike::bound(int /*floor*/) const {
+// Cards that can still reach the foundations, by a relaxation of the rules: the least
+// fixpoint of facts of the form "this can happen some time from now on", each rule
+// holding in every real line (so the fixpoint holds them all, and more).
+//   A(c)  c can be uncovered: every card that lies on it now (in its column, or in the
+//         waste in the last pass) can be taken away; a stock card always can;
+//   H(c)  c can go home: c is home, or A(c) and its predecessor can go home;
+//   B(p)  p can be a bare column top: a tableau card that can be uncovered, or a talon
+//         card (with worry back, a card home) that can be uncovered and laid there;
+//   M(x)  x can be laid on the tableau: a parent of x can be bare, or x is a King and
+//         some column can be emptied (E).
+// A card lying face up on its parent p leaves it only for p's twin (the other parent).
+// The count of H bounds the cards home; the search stops refining once it passes `floor`.
+int Klondike::reach_bound(int floor) const {
+    constexpr uint64_t kSuit = (1ull << 13) - 1;
+    constexpr uint64_t kKings = (1ull << 12) | (1ull << 25) | (1ull << 38) | (1ull << 51);
+    const uint64_t waste = can_redeal() ? 0 : talon_mask_ & ((1ull << split_) - 1);
+    uint64_t home = 0;
+    for (int s = 0; s < 4; ++s) home |= ((1ull << found_[s]) - 1) << (13 * s);
+    uint64_t talon_cards = 0, waste_cards = 0;
+    for (uint64_t m = talon_mask_; m; m &= m - 1) talon_cards |= bit(talon_[lowest(m)]);
+    for (uint64_t m = waste; m; m &= m - 1) waste_cards |= bit(talon_[lowest(m)]);
+    uint64_t A = talon_cards & ~waste_cards, B = 0, H = home, M = 0;
+    bool E = false;
+    // What each column's part of the fixpoint reads: B of the twins of its face-up
+    // cards' parents, H and M of its own cards.  A column is looked at again only when
+    // one of those grew since it was last looked at.
+    uint64_t reads_b[kColumns], cards[kColumns], seen_b[kColumns], seen_h[kColumns], seen_m[kColumns];
+    for (int c = 0; c < kColumns; ++c) {
+        const Column& col = col_[c];
+        E |= col.len == 0;
+        reads_b[c] = cards[c] = 0;
+        for (int i = 0; i < col.len; ++i) {
+            cards[c] |= bit(col.cards[i]);
+            if (i > col.down) reads_b[c] |= bit(twin_of(col.cards[i - 1]));
+        }
+        seen_b[c] = seen_h[c] = seen_m[c] = ~0ull;  // not looked at yet
+        if (col.len) A |= bit(col.cards[col.len - 1]);  // the tops are uncovered now
+    }
+    uint64_t seen_waste_hm = ~0ull;
+    // B, H and M follow from A and E; they are brought up to date after every column.
+    uint64_t derived_from = ~0ull;  // the A (and E) that B, H and M were derived from
+    bool derived_e = false;
+    auto derive = [&] {
+        if (A == derived_from && E == derived_e) return;
+        derived_from = A, derived_e = E;
+        for (int s = 0; s < 4; ++s) {  // each suit's run from its foundation up through cards that can be uncovered
+            const uint64_t run = ~((A | home) >> (13 * s)) & kSuit;
+            H |= ((1ull << (run ? __builtin_ctzll(run) : 13)) - 1) << (13 * s);
+        }
+        for (uint64_t b0 = ~0ull; b0 != B;) {  // B and M feed each other
+            b0 = B;
+            // M: for each suit, the bare parents of the other colour one rank up.
+            const uint64_t bc = B & kSuit, bd = (B >> 13) & kSuit, bh = (B >> 26) & kSuit, bs = (B >> 39) & kSuit;
+            const uint64_t on_black = (bc | bs) >> 1, on_red = (bd | bh) >> 1;
+            M = on_red | (on_black << 13) | (on_black << 26) | (on_red << 39);
+            if (E) M |= kKings;
+            B = (A & ~talon_cards & ~home) | (A & talon_cards & M);
+            if (rules_.worry_back) B |= H & M;
+        }
+    };
+    derive();
+    for (bool looked = true; looked;) {
+        looked = false;
+        for (int c = 0; c < kColumns; ++c) {
+            const Column& col = col_[c];
+            if (col.len == 0) continue;
+            const uint64_t b = B & reads_b[c], h = H & cards[c], m = M & cards[c];
+            if (b == seen_b[c] && h == seen_h[c] && m == seen_m[c]) continue;
+            seen_b[c] = b, seen_h[c] = h, seen_m[c] = m;
+            looked = true;
+            bool clear = true;  // every card above position i can be taken away
+            for (int i = col.len - 1; i > 0; --i) {
+                const int x = col.cards[i];
+                if (clear) A |= bit(x);
+                if (i > col.down) clear = (B >> twin_of(col.cards[i - 1]) & 1) || (clear && (H >> x & 1));
+                else if (i == col.down) clear = (M >> x & 1) || (clear && (H >> x & 1));
+                else clear = clear && ((H | M) >> x & 1);
+            }
+            // The bottom card: a column first empties when it leaves, and a King leaves
+            // the bottom only for home (or for a column already empty).
+            const int x = col.cards[0];
+            if (clear) A |= bit(x);
+            if (rank_of(x) == 13) E |= clear && (H >> x & 1);
+            else if (col.down == 0) E |= (M >> x & 1) || (clear && (H >> x & 1));
+            else E |= clear && ((H | M) >> x & 1);
+            const uint64_t h0 = H;
+            derive();
+            if (H != h0 && __builtin_popcountll(H) > floor) return __builtin_popcountll(H);
+        }
+        const uint64_t waste_hm = (H | M) & waste_cards;
+        if (waste_hm != seen_waste_hm) {
+            seen_waste_hm = waste_hm;
+            looked = true;
+            for (int i = split_ - 1; i >= 0; --i) {  // the waste is a stack in the last pass
+                if (!present(i)) continue;
+                const int x = talon_[i];
+                A |= bit(x);
+                if (!((H | M) >> x & 1)) break;
+            }
+            derive();
+        }
+    }
+    return __builtin_popcountll(H);
+}
+
+int Klondike::bound(int floor) const {
+    const int stuck = stuck_bound();
+    if (stuck <= floor) return stuck;
+    return reach_bound(floor);
+}
+
+int Klondike::stuck_bound() const {
     // Only the last pass can be reasoned about cheaply: the waste is then a stack that
     // only shrinks.  A waste card is stuck for good when it can go neither home (its
     // predecessor lies below it in the waste, or a lower card of its suit is stuck) nor

@@ -171,6 +171,8 @@ private:
     void draw_once();
 
     uint64_t compute_hash() const;
+    int reach_bound(int floor) const;
+    int stuck_bound() const;
 
     Rules rules_;
     Column col_[kColumns];
