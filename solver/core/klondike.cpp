@@ -251,6 +251,18 @@ bool Klondike::swap_useful(int c, int start, uint64_t talon_reach) const {
     return found_[suit_of(tw)] == rank_of(tw) && can_worry(suit_of(tw));
 }
 
+uint64_t Klondike::talon_reach_of(const TalonPlay* plays, int np) const {
+    uint64_t reach = 0;
+    for (int i = 0; i < np; ++i) reach |= bit(talon_[plays[i].idx]);
+    return reach;
+}
+
+int Klondike::first_empty_column() const {
+    for (int c = 0; c < kColumns; ++c)
+        if (col_[c].len == 0) return c;
+    return -1;
+}
+
 // Every move that puts a card on column b's top (or a King into b when it is empty).
 uint64_t Klondike::accepted_cards() const {
     // The cards some column top would take: the two of the next lower rank and the
@@ -300,10 +312,7 @@ void Klondike::moves(std::vector<Move>& out) const {
     const int np = talon_plays(plays);
 
     if (pend_kind_ != NoPending) {
-        int target = pend_col_;
-        if (pend_kind_ == EmptyPending) {
-            for (target = 0; col_[target].len; ++target) {}
-        }
+        const int target = pend_kind_ == EmptyPending ? first_empty_column() : pend_col_;
         if (pend_kind_ == SwapPending && playable(pend_card_))
             out.push_back({ColToFound, pend_col_, 0, 0, 0, 0, 0});
         moves_onto(target, plays, np, out);
@@ -321,12 +330,7 @@ void Klondike::moves(std::vector<Move>& out) const {
                     if (b != pend_col_ && (col_[b].len ? fits_on(make_card(s, found_[s]), col_[b].top())
                                                         : found_[s] == 13))
                         out.push_back({FoundToCol, static_cast<uint8_t>(s), static_cast<uint8_t>(b), 0, 0, 0, 0});
-            uint64_t talon_reach = 0;
-            for (int i = 0; i < np; ++i) talon_reach |= bit(talon_[plays[i].idx]);
-            int empty_col = -1;
-            for (int c = 0; c < kColumns; ++c)
-                if (col_[c].len == 0) { empty_col = c; break; }
-            worry_moves(talon_reach, empty_col, s, target, out);
+            worry_moves(talon_reach_of(plays, np), first_empty_column(), s, target, out);
             if (found_[s] > 1) swap_moves_for(make_card(s, found_[s]), target, out);
         }
         return;
@@ -354,11 +358,8 @@ void Klondike::moves(std::vector<Move>& out) const {
         return;
     }
 
-    uint64_t talon_reach = 0;
-    for (int i = 0; i < np; ++i) talon_reach |= bit(talon_[plays[i].idx]);
-    int empty_col = -1;
-    for (int c = 0; c < kColumns; ++c)
-        if (col_[c].len == 0) { empty_col = c; break; }
+    const uint64_t talon_reach = talon_reach_of(plays, np);
+    const int empty_col = first_empty_column();
     auto talon_move = [&](uint8_t kind, const TalonPlay& p, int to) {
         out.push_back({kind, p.idx, static_cast<uint8_t>(to), 0, p.draws_before, p.redeal, p.draws_after});
     };
@@ -673,9 +674,12 @@ int Klondike::reach_bound(int floor) const {
     const uint64_t waste = can_redeal() ? 0 : talon_mask_ & ((1ull << split_) - 1);
     uint64_t home = 0;
     for (int s = 0; s < 4; ++s) home |= ((1ull << found_[s]) - 1) << (13 * s);
-    uint64_t talon_cards = 0, waste_cards = 0;
-    for (uint64_t m = talon_mask_; m; m &= m - 1) talon_cards |= bit(talon_[lowest(m)]);
-    for (uint64_t m = waste; m; m &= m - 1) waste_cards |= bit(talon_[lowest(m)]);
+    auto cards_at = [&](uint64_t indexes) {  // talon indexes to the cards there
+        uint64_t out = 0;
+        for (uint64_t m = indexes; m; m &= m - 1) out |= bit(talon_[lowest(m)]);
+        return out;
+    };
+    const uint64_t talon_cards = cards_at(talon_mask_), waste_cards = cards_at(waste);
     uint64_t A = talon_cards & ~waste_cards, B = 0, H = home, M = 0;
     bool E = false;
     // What each column's part of the fixpoint reads: B of the twins of its face-up

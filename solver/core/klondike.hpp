@@ -151,6 +151,8 @@ private:
     uint64_t twin_key() const;
     struct TalonPlay { uint8_t idx, draws_before, redeal, draws_after; };
     int talon_plays(TalonPlay* plays) const;
+    uint64_t talon_reach_of(const TalonPlay* plays, int np) const;  // cards the plays bring to the waste top
+    int first_empty_column() const;  // -1: none
     bool swap_useful(int col, int start, uint64_t talon_reach) const;
     bool can_worry(int suit) const;  // worry back allowed and not pointless for this suit's top card
     uint64_t accepted_cards() const;  // cards some column top (or an empty column) would take
