@@ -30,7 +30,7 @@ Golf::Golf(const Layout& layout, const Rules& rules) : rules_(rules) {
 
     for (int r = 0; r <= 13; ++r)
         for (int w = 0; w < kWasteTops; ++w)
-            if (fits(w, r)) {
+            if (fits_by_rules(w, r)) {
                 feeds_[w] |= 1u << r;
             }
 
@@ -70,7 +70,7 @@ Golf::Golf(const Layout& layout, const Rules& rules) : rules_(rules) {
     }
 }
 
-bool Golf::fits(int waste, int rank) const {
+bool Golf::fits_by_rules(int waste, int rank) const {
     if (waste == WasteClosed) return false;
     if (waste == WasteEmpty || waste == WasteJoker || rank == kJoker) return true;  // jokers are wild
     if (waste == WasteStoppedKing) return false;
@@ -186,7 +186,7 @@ void Golf::build_feed_graph() {
         if (!seen[v]) walk(v, true);
 }
 
-int Golf::playable_at_most(const int* alive, int first, int upto) const {
+int Golf::playable_at_most(const int* alive, int total, int first, int upto) const {
     // Every card played lands on a card of its own: the waste's top now (once), a stock
     // card turned (each takes one card) or a tableau card played just before it (each
     // is followed by one card at most).  So the cards that can still be played are at
@@ -199,15 +199,21 @@ int Golf::playable_at_most(const int* alive, int first, int upto) const {
     // crossings tried.  Jokers take any card and go on any: they are matched last.
     const int from = std::clamp(first, stock_pos_, upto);
     int preds[15];  // by rank; preds[kNoRank] stays 0
-    for (int w = 0; w < 14; ++w) preds[w] = alive[w] + stock_count_[from * 14 + w] - stock_count_[upto * 14 + w];
+    const uint16_t* stock_from = &stock_count_[from * 14];
+    const uint16_t* stock_upto = &stock_count_[upto * 14];
+    int all = 0;  // the predecessors of ranks 1..13
+    for (int w = 0; w < 14; ++w) {
+        preds[w] = alive[w] + stock_from[w] - stock_upto[w];
+        all += preds[w];
+    }
     preds[kNoRank] = 0;
-    int wild = preds[kJoker], jokers_only = 0, all = 0;
+    int wild = preds[kJoker], jokers_only = 0;
+    all -= wild;
     if (feeds_[waste_] & free_) {
-        if (waste_ >= 1 && waste_ <= 13) ++preds[waste_];
+        if (waste_ >= 1 && waste_ <= 13) ++preds[waste_], ++all;
         else if (waste_ == WasteStoppedKing) ++jokers_only;
         else ++wild;
     }
-    for (int w = 1; w <= 13; ++w) all += preds[w];
     // `cut`: how many of the first step's cards were fed across the cycle's cut (its
     // rank before is then not used again).
     auto walk = [&](const FeedStep* step, int n, int* left, int cut) {
@@ -252,8 +258,7 @@ int Golf::playable_at_most(const int* alive, int first, int upto) const {
         }
         fed += most;
     }
-    int cards = 0;
-    for (int r = 1; r <= 13; ++r) cards += alive[r];
+    const int cards = total - alive[kJoker];
     const int on_jokers = std::min(cards - fed, wild);
     const int spare = wild - on_jokers + jokers_only + all - fed;
     return fed + on_jokers + std::min(alive[kJoker], spare);
@@ -297,6 +302,28 @@ int Golf::min_chains(const int* m) const {
         most = std::max(most, links);
     }
     return std::max(n - most, n > 0 ? 1 : 0);
+}
+
+void Golf::segments_of(const int* m, Segments& seg) const {
+    uint64_t key = 1;
+    for (int r = 1; r <= 13; ++r) {
+        if (m[r] > 15) return split_segments(m, seg);  // many decks: counts past four bits
+        key = key << 4 | m[r];
+    }
+    if (segment_memo_.empty()) segment_memo_.resize(kSegmentMemo);
+    SegmentMemo& e = segment_memo_[engine::mix(key) & (kSegmentMemo - 1)];
+    if (e.key == key) {
+        seg.n = e.n;
+        for (int k = 0; k < seg.n; ++k) seg.mask[k] = e.mask[k], seg.demand[k] = e.demand[k];
+        return;
+    }
+    split_segments(m, seg);
+    e.key = key;
+    e.n = static_cast<uint8_t>(seg.n);
+    for (int k = 0; k < seg.n; ++k) {  // masks of ranks 1..13; demands at most the 195 cards counted
+        e.mask[k] = static_cast<uint16_t>(seg.mask[k]);
+        e.demand[k] = static_cast<uint8_t>(seg.demand[k]);
+    }
 }
 
 void Golf::split_segments(const int* m, Segments& seg) const {
@@ -358,7 +385,7 @@ Golf::Chains Golf::count_chains(const int* alive, uint32_t present, int first) c
     // two segments is counted for both: a lower bound still), and each joker in play
     // makes up for one missing piece at most.
     Segments seg;
-    split_segments(alive, seg);
+    segments_of(alive, seg);
     // A chain is played in one direction, and when nothing may follow a King it ends
     // there: each piece holds one King at most (the walks counted above may have one at
     // each end).
@@ -430,20 +457,19 @@ int Golf::bound(int floor) const {
 
     // The predecessor matching counts cards left more finely when the ranks that the
     // stock cards take do not match the ranks the tableau needs.
-    int cards = 0;
-    for (int r = 0; r <= 13; ++r) cards += alive[r];
+    const int cards = left_ - dead;  // the alive ones
     if (dead > 0 || chains.need > 0)
-        return -(dead + std::max(chains.need, cards - playable_at_most(alive, first, stock_len_)));
+        return -(dead + std::max(chains.need, cards - playable_at_most(alive, cards, first, stock_len_)));
     // Clearing: the stock turned before the clear holds the predecessors the cards
     // lack, and each stock card that takes a rank left adds one at most.
     int turned = chains.turned;
-    int can = playable_at_most(alive, first, stock_pos_ + turned);
+    int can = playable_at_most(alive, cards, first, stock_pos_ + turned);
     while (can < cards && turned < stock_left()) {
         int lack = cards - can;
         turned = turn_for(turned, lack, present, first);
         // A clear leaves at most this much stock, and a clear is the best there is.
         if (stock_left() - turned <= floor) return stock_left() - turned;
-        can = playable_at_most(alive, first, stock_pos_ + turned);
+        can = playable_at_most(alive, cards, first, stock_pos_ + turned);
     }
     if (can < cards) return -(cards - can);
     return stock_left() - turned;

@@ -107,7 +107,10 @@ public:
     const std::vector<uint8_t>& heights() const { return height_; }
 
 private:
-    bool fits(int waste, int rank) const;  // may a card of `rank` go on waste top `waste`?
+    // May a card of `rank` go on waste top `waste`?  The rules decide it once for every
+    // pair (fits_by_rules, into feeds_); the search reads the table.
+    bool fits(int waste, int rank) const { return feeds_[waste] >> rank & 1; }
+    bool fits_by_rules(int waste, int rank) const;
     uint8_t top_after(int waste, int rank) const;
     // Cards that can never be played; `which` gets them as (column, index),
     // `dead_by_rank` (14 counters) their ranks.  Either may be null.
@@ -123,6 +126,20 @@ private:
         int n = 0;
     };
     void split_segments(const int* count, Segments& seg) const;
+    // split_segments through a small cache: the bound asks about the same rank counts
+    // again and again (a few thousand kinds per deal against tens of thousands of asks:
+    // the stock and the waste's top change more often than the tableau's ranks).
+    // 8-12% fewer instructions on 40 deals of basic, wrap, two jokers and empty waste;
+    // the same bounds.
+    void segments_of(const int* count, Segments& seg) const;
+    struct SegmentMemo {
+        uint64_t key = 0;  // the counts of ranks 1..13, four bits each, after a 1 bit; 0: empty
+        uint16_t mask[7];
+        uint8_t demand[7];
+        uint8_t n;
+    };
+    static constexpr size_t kSegmentMemo = 4096;        // direct-mapped entries
+    mutable std::vector<SegmentMemo> segment_memo_;  // made at the first use: copies of a fresh game stay cheap
     // The ranks that stock card i may start a chain with.  `first`, here and below: the
     // first stock index that can start one (-1: any; stock_len_: none); the cards turned
     // before it only bury each other.
@@ -146,7 +163,8 @@ private:
     Chains count_chains(const int* alive, uint32_t present, int first) const;
     // The most of the cards counted in `alive` (by rank) that can still be played, with
     // the stock cards before index `upto` (see the definition).
-    int playable_at_most(const int* alive, int first, int upto) const;
+    // `total`: the cards counted in `alive`, jokers included.
+    int playable_at_most(const int* alive, int total, int first, int upto) const;
     void build_feed_graph();
     // A card of this rank ends every chain it is in: no card left may follow it.
     bool ends_chains(int rank) const {
