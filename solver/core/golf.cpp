@@ -408,8 +408,10 @@ Golf::Chains Golf::count_chains(const int* alive, uint32_t present, int first) c
         int t = 0;
         for (int i = stock_pos_; i < stock_len_ && short_by > jokers; ++i) {
             ++t;
+            const uint32_t ranks = starts(i, first);
+            if (!ranks) continue;
             for (int k = 0; k < seg.n; ++k)
-                if ((starts(i, first) & seg.mask[k]) && seg.demand[k]-- > 0) --short_by;
+                if ((ranks & seg.mask[k]) && seg.demand[k]-- > 0) --short_by;
         }
         out.need = std::max(out.need, short_by - jokers);
         out.turned = std::max(out.turned, t);
