@@ -201,7 +201,7 @@ int Golf::playable_at_most(const int* alive, int total, int first, int upto) con
     int preds[15];  // by rank; preds[kNoRank] stays 0
     const uint16_t* stock_from = &stock_count_[from * 14];
     const uint16_t* stock_upto = &stock_count_[upto * 14];
-    int all = 0;  // the predecessors of ranks 1..13
+    int all = 0;  // the predecessors of ranks 1..13 (the jokers' taken off below)
     for (int w = 0; w < 14; ++w) {
         preds[w] = alive[w] + stock_from[w] - stock_upto[w];
         all += preds[w];

@@ -150,17 +150,9 @@ private:
     // start a chain with a rank in `present` (or the stock is out); `lack` keeps what is
     // still lacking.  Returns the cards turned then.
     int turn_for(int turned, int& lack, uint32_t present, int first) const {
-        if (lack <= 0) return turned;
-        if (first >= stock_len_) return stock_left();  // no stock card starts a chain
-        int i = stock_pos_ + turned;
-        if (i <= first) {  // the cards before `first` start nothing: on to it
-            i = first;
-            if (starts(i, first) & present) --lack;
-            ++i;
-        }
-        for (; lack > 0 && i < stock_len_; ++i)  // past `first`: starts(i, first) is feeds_[stock_[i]]
-            if (feeds_[stock_[i]] & present) --lack;
-        return i - stock_pos_;
+        for (; lack > 0 && turned < stock_left(); ++turned)
+            if (starts(stock_pos_ + turned, first) & present) --lack;
+        return turned;
     }
     // For the cards counted in `alive` (by rank, `present` their mask): the chains of
     // plays they lack even with every starter left (need > 0: no clear, and at least
