@@ -133,6 +133,10 @@ private:
         uint8_t cards[kColumnCap];
         uint8_t len = 0;
         uint8_t down = 0;  // cards[0..down) are face down
+        // Kept with the cards for reach_bound, which reads them at every bound: every
+        // card of the column, and the twins of its face-up cards that a card lies on.
+        uint64_t mask = 0;
+        uint64_t covered_twins = 0;
         int top() const { return len ? cards[len - 1] : kNoCard; }
     };
 
@@ -188,6 +192,8 @@ private:
     int redeals_done_ = 0;
     uint8_t pend_kind_ = NoPending, pend_col_ = 0, pend_card_ = 0;
     uint64_t up_mask_ = 0;  // face-up tableau cards
+    uint64_t home_ = 0;         // the cards on the foundations
+    uint64_t talon_cards_ = 0;  // the cards still in the talon (talon_mask_ by card)
     uint8_t on_[kDeck];     // the face-up card lying on each tableau card (kNoCard: none)
     // stuck_needs_[i]: the talon indexes that must lie below talon card i in the waste for
     // it to be the first stuck card bound() finds (kNever: it cannot be).
