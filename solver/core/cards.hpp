@@ -10,10 +10,10 @@ namespace patiens {
 constexpr int kDeck = 52;
 constexpr int kNoCard = 255;
 
-inline int suit_of(int card) { return card / 13; }
-inline int rank_of(int card) { return card % 13 + 1; }
-inline int make_card(int suit, int rank) { return suit * 13 + rank - 1; }
-inline bool is_red(int card) { int s = suit_of(card); return s == 1 || s == 2; }
+constexpr int suit_of(int card) { return card / 13; }
+constexpr int rank_of(int card) { return card % 13 + 1; }
+constexpr int make_card(int suit, int rank) { return suit * 13 + rank - 1; }
+constexpr bool is_red(int card) { return suit_of(card) == 1 || suit_of(card) == 2; }
 
 // Fixed random keys for Zobrist hashing, reproducible from run to run.
 struct ZobristSource {

@@ -42,7 +42,7 @@ inline uint64_t bit(int card) { return 1ull << card; }
 struct Twins {
     uint8_t of[kDeck];
     constexpr Twins() : of() {
-        for (int card = 0; card < kDeck; ++card) of[card] = static_cast<uint8_t>((3 - card / 13) * 13 + card % 13);
+        for (int card = 0; card < kDeck; ++card) of[card] = static_cast<uint8_t>(make_card(3 - suit_of(card), rank_of(card)));
     }
 };
 constexpr Twins kTwins;

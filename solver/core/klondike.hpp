@@ -191,10 +191,10 @@ private:
     int16_t redeals_left_ = 0;
     int redeals_done_ = 0;
     uint8_t pend_kind_ = NoPending, pend_col_ = 0, pend_card_ = 0;
-    uint64_t up_mask_ = 0;  // face-up tableau cards
+    uint64_t up_mask_ = 0;      // face-up tableau cards
     uint64_t home_ = 0;         // the cards on the foundations
     uint64_t talon_cards_ = 0;  // the cards still in the talon (talon_mask_ by card)
-    uint8_t on_[kDeck];     // the face-up card lying on each tableau card (kNoCard: none)
+    uint8_t on_[kDeck];         // the face-up card lying on each tableau card (kNoCard: none)
     // stuck_needs_[i]: the talon indexes that must lie below talon card i in the waste for
     // it to be the first stuck card bound() finds (kNever: it cannot be).
     static constexpr uint64_t kNever = 1ull << 63;
