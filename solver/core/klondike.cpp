@@ -76,7 +76,10 @@ Klondike::Klondike(const Layout& layout, const Rules& rules) : rules_(rules) {
             throw std::invalid_argument("a foundation holds 0 to 13 cards");
         found_[s] = static_cast<uint8_t>(layout.foundations[s]);
         found_total_ += found_[s];
-        for (int r = 1; r <= found_[s]; ++r) claim(make_card(s, r), "foundations");
+        for (int r = 1; r <= found_[s]; ++r) {
+            claim(make_card(s, r), "foundations");
+            home_ |= bit(make_card(s, r));
+        }
     }
     for (int c = 0; c < kColumns; ++c) {
         const auto& cards = layout.columns[c];
@@ -94,23 +97,26 @@ Klondike::Klondike(const Layout& layout, const Rules& rules) : rules_(rules) {
                                             card_name(cards[i - 1]) +
                                             " (face-up cards build down in alternate colours)");
             col_[c].cards[i] = static_cast<uint8_t>(cards[i]);
+            col_[c].mask |= bit(cards[i]);
             if (static_cast<int>(i) >= down) up_mask_ |= bit(cards[i]);
+            if (static_cast<int>(i) > down) col_[c].covered_twins |= bit(twin_of(cards[i - 1]));
         }
         col_[c].len = static_cast<uint8_t>(cards.size());
         col_[c].down = static_cast<uint8_t>(down);
-        for (size_t i = 0; i < cards.size(); ++i) col_[c].mask |= bit(cards[i]);
-        for (int i = down + 1; i < col_[c].len; ++i) col_[c].covered_twins |= bit(twin_of(cards[i - 1]));
     }
     std::fill_n(on_, kDeck, static_cast<uint8_t>(kNoCard));
     for (int c = 0; c < kColumns; ++c)
         for (int i = col_[c].down + 1; i < col_[c].len; ++i) on_[col_[c].cards[i - 1]] = col_[c].cards[i];
-    for (int card : layout.waste) { claim(card, "waste"); talon_[talon_len_++] = static_cast<uint8_t>(card); }
-    for (int card : layout.stock) { claim(card, "stock"); talon_[talon_len_++] = static_cast<uint8_t>(card); }
+    auto to_talon = [&](int card, const char* where) {
+        claim(card, where);
+        talon_[talon_len_++] = static_cast<uint8_t>(card);
+        talon_cards_ |= bit(card);
+    };
+    for (int card : layout.waste) to_talon(card, "waste");
+    for (int card : layout.stock) to_talon(card, "stock");
     for (int card = 0; card < kDeck; ++card)
         if (!seen[card]) throw std::invalid_argument("missing card " + card_name(card));
     talon_mask_ = talon_len_ == 64 ? ~0ull : (1ull << talon_len_) - 1;
-    for (int i = 0; i < talon_len_; ++i) talon_cards_ |= bit(talon_[i]);
-    for (int s = 0; s < 4; ++s) home_ |= ((1ull << found_[s]) - 1) << (13 * s);
     split_ = static_cast<uint8_t>(layout.waste.size());
     if (!unlimited()) {
         redeals_left_ = static_cast<int16_t>(rules.passes - 1 - layout.redeals_done);
