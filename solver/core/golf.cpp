@@ -463,18 +463,15 @@ int Golf::bound(int floor) const {
     if (dead > 0 || chains.need > 0)
         return -(dead + std::max(chains.need, cards - playable_at_most(alive, cards, first, stock_len_)));
     // Clearing: the stock turned before the clear holds the predecessors the cards
-    // lack, and each stock card that takes a rank left adds one at most.
-    int turned = chains.turned;
-    int can = playable_at_most(alive, cards, first, stock_pos_ + turned);
-    while (can < cards && turned < stock_left()) {
-        int lack = cards - can;
-        turned = turn_for(turned, lack, present, first);
-        // A clear leaves at most this much stock, and a clear is the best there is.
-        if (stock_left() - turned <= floor) return stock_left() - turned;
-        can = playable_at_most(alive, cards, first, stock_pos_ + turned);
-    }
-    if (can < cards) return -(cards - can);
-    return stock_left() - turned;
+    // lack.  The search only asks whether the bound passes the floor, and the cards
+    // that can be played only grow with the stock turned: so one matching, with all
+    // the stock a clear may turn and still pass the floor, settles the question.
+    const int most_turned = floor >= 0 ? stock_left() - floor - 1 : stock_left();
+    const int can = playable_at_most(alive, cards, first, stock_pos_ + most_turned);
+    if (can == cards) return stock_left() - chains.turned;  // a clear turns that much at least
+    // No clear passes the floor.  Without one, the cards left are counted; else every
+    // line ends at the floor at best, which is a bound.
+    return floor >= 0 ? floor : -(cards - can);
 }
 
 void Golf::moves(std::vector<Move>& out) const {
