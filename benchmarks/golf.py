@@ -57,8 +57,8 @@ def main():
     seeds = [d["seed"] for d in load_jsonl(args.set)]
     if args.limit:
         seeds = seeds[:args.limit]
-    data = {"machine": machine(), "set": os.path.relpath(args.set), "timeout_s": args.timeout, "variants": {}}
-    data["repeat"] = args.repeat
+    data = {"machine": machine(), "set": os.path.relpath(args.set), "timeout_s": args.timeout, "repeat": args.repeat,
+            "variants": {}}
     lines = [f"Golf, minimal score, {len(seeds)} deals ({os.path.basename(args.set)}), {args.timeout:g} s limit, "
              f"least time of {args.repeat} solves per deal, {machine()['cpus']} CPUs, {machine()['date']}", "",
              TABLE_HEAD]
