@@ -211,7 +211,7 @@ def _solve_diagonals(cards, rules, timeout, workers, formulation) -> PokerResult
     plain = _Search(PokerModel(cards, rules, formulation=formulation),
                     _solver(timeout, total // 2, lb_tree=False))
     form = _Search(PokerModel(cards, rules, formulation=formulation, transversals=True),
-                   _solver(timeout, total - total // 2, lb_tree=True))
+                   _solver(timeout, total - total // 2, lb_tree=True, merge_cliques=True))
     pair = [plain, form]
 
     def settled() -> bool:
@@ -345,7 +345,7 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
     # way), nor for the plain model of diagonals, where the grid found matters: it found
     # worse ones there.
     lb_tree = not (first_only or (rules.diagonals and not transversals) or rules.rows_only)
-    search = _Search(model, _solver(timeout, workers, lb_tree, first_only))
+    search = _Search(model, _solver(timeout, workers, lb_tree, first_only, merge_cliques=transversals))
     interrupted = _run_searches([search])
     seconds = time.perf_counter() - start
     if search.best.grid is None:
@@ -357,9 +357,10 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
                    reason=_stop_reason(proven, interrupted), seconds=seconds)
 
 
-def _solver(timeout, workers, lb_tree, first_only=False) -> cp_model.CpSolver:
+def _solver(timeout, workers, lb_tree, first_only=False, merge_cliques=False) -> cp_model.CpSolver:
     """CP-SAT with our settings: `workers` threads (0: all cores), the lower-bound tree
-    search or not, `timeout` seconds (0: none)."""
+    search or not, `timeout` seconds (0: none), at-most-one constraints merged into
+    larger cliques in presolve or not (see below)."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers or 0   # 0: all cores
     solver.parameters.optimize_with_lb_tree_search = lb_tree
@@ -374,6 +375,13 @@ def _solver(timeout, workers, lb_tree, first_only=False) -> cp_model.CpSolver:
     # (seeds 1-30, 31-60, 61-100, 101-160; total 125 -> 115 s), American 0.87, 0.89
     # and 0.93 (1-30, 31-70, 71-130; total 58 -> 53 s).
     solver.parameters.max_presolve_iterations = 1
+    # Nor are the at-most-one constraints merged into larger cliques: English 0.94,
+    # 0.91 and 0.94 (seeds 1-30, 31-60, 61-120; total 85 -> 79 s), American 0.85 and
+    # 0.94 (1-30, 31-90; 39 -> 35 s), against one pass of presolve alone.  But the
+    # transversal form of the diagonals needs them: without, one worker did not prove
+    # an American order's optimum (seed 12) within 60 s, against 7 s with.
+    if not merge_cliques:
+        solver.parameters.merge_at_most_one_work_limit = 0
     if lb_tree and (workers or os.cpu_count()) == 2:
         # On two threads CP-SAT runs the tree search beside large-neighbourhood search,
         # whose grids the tree search beats anyway (one thread alone was as fast).  A
