@@ -382,6 +382,11 @@ class PokerModel:
             tie = self.m.NewBoolVar(f"tie{k}")
             self.m.Add(points[k - 1] == points[k]).OnlyEnforceIf(tie)
             self.m.Add(points[k - 1] > points[k]).OnlyEnforceIf(tie.Not())
+            # The same order once more, unconditional: the two enforced constraints above
+            # stay out of the linear relaxation, this one goes in (and the lower-bound
+            # search lives on it).  Time per order, run in turn: English 0.93 and 0.94,
+            # American 0.89 and 0.89 (geometric mean of the ratios, seeds 1-30, 31-90).
+            self.m.Add(points[k - 1] >= points[k])
             self._precede(var, k, only_if=tie)
 
     def _break_symmetry(self):
