@@ -236,7 +236,24 @@ class PokerModel:
         m.Add(claim["three of a kind"] <= sum(g3.values()))
         m.Add(2 * claim["two pair"] <= sum(g2.values()))
         m.Add(claim["pair"] <= sum(g2.values()))
-        return nothing + sum((self.rules.table[c] - nothing) * v for c, v in claim.items())
+        return self._points(name, nothing + sum((self.rules.table[c] - nothing) * v for c, v in claim.items()))
+
+    def _points(self, name, expr):
+        """A line's points as a variable of its own, its domain the table's values (one
+        claim or category at most, so the line scores one of them), not a plain sum in
+        every constraint that reads them.  Orders run both ways in turn, against the
+        plain sum: English 0.80 and 0.78 of the time (geometric mean of the ratios, seeds
+        1-30 and 31-90), American 0.86 and 0.85.  The variable is what pays, not its
+        holes: one over the whole range from the least to the most points read 1.03 and
+        1.00 against this one.  Not in the transversal form of the diagonals: one worker
+        there took more than 90 s, against 3 s, to prove that no grid beats an American
+        order's optimum (seed 12)."""
+        if self.transversals:
+            return expr
+        values = sorted({self.rules.table[c] for c in CATEGORIES})
+        points = self.m.NewIntVarFromDomain(cp_model.Domain.FromValues(values), f"{name}_points")
+        self.m.Add(points == expr)
+        return points
 
     def _held_straight_flushes(self) -> Dict[Tuple[int, int], List[int]]:
         held = {}
@@ -360,7 +377,7 @@ class PokerModel:
         }
         # The nine definitions exclude one another; "nothing" is whatever is left.
         m.AddExactlyOne(cat.values())
-        return sum(self.rules.table[c] * cat[c] for c in CATEGORIES)
+        return self._points(name, sum(self.rules.table[c] * cat[c] for c in CATEGORIES))
 
     def _exact_bool(self, expr, name):
         """A bool equal to a 0/1 linear expression."""
