@@ -214,21 +214,22 @@ int Golf::playable_at_most(const int* alive, int total, int first, int upto) con
         else if (waste_ == WasteStoppedKing) ++jokers_only;
         else ++wild;
     }
-    // `cut`: how many of the first step's cards were fed across the cycle's cut (its
-    // rank before is then not used again).
-    auto walk = [&](const FeedStep* step, int n, int* left, int cut) {
-        int got = 0;
+    // `cut`: how many of the first step's cards were fed across the cycle's cut, from
+    // the rank before it (which the last step, around the cycle, has as its rank after).
+    // A step's rank after is the next step's rank before, so what a step leaves of it
+    // is carried on to the next step.
+    auto walk = [&](const FeedStep* step, int n, int cut) {
+        const int crossed = std::max(cut, 0);
+        int got = 0, carry = cut >= 0 ? 0 : preds[step[0].before];
         for (int j = 0; j < n; ++j) {
-            int want = alive[step[j].card];
-            int before = step[j].before;
-            if (j == 0 && cut >= 0) want -= cut, before = kNoRank;
-            int take = std::min(want, left[before]);
-            left[before] -= take;
+            int want = alive[step[j].card] - (j == 0 ? crossed : 0);
+            int take = std::min(want, carry);
             want -= take;
             got += take;
-            take = std::min(want, left[step[j].after]);
-            left[step[j].after] -= take;
+            const int after = preds[step[j].after] - (j == n - 1 ? crossed : 0);
+            take = std::min(want, after);
             got += take;
+            carry = after - take;
         }
         return got;
     };
@@ -236,7 +237,7 @@ int Golf::playable_at_most(const int* alive, int total, int first, int upto) con
     for (const FeedPart& part : feed_parts_) {
         const FeedStep* step = &feed_steps_[part.first];
         if (!part.cycle) {
-            fed += walk(step, part.len, preds, -1);
+            fed += walk(step, part.len, -1);
             continue;
         }
         int k = 0, span = 1 << 20, wanted = 0;
@@ -249,10 +250,7 @@ int Golf::playable_at_most(const int* alive, int total, int first, int upto) con
         // every card is fed).
         int most = -1;
         for (int x = 0; x <= span && most < wanted; ++x) {
-            int left[15];
-            std::copy_n(preds, 15, left);
-            left[step[k].before] -= x;
-            const int got = x + walk(step + k, part.len, left, x);
+            const int got = x + walk(step + k, part.len, x);
             if (got <= most) break;
             most = got;
         }
