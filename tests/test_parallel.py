@@ -67,7 +67,7 @@ def test_klondike_first_win_on_threads():
 
 
 def test_threads_really_search():
-    """A search past a few thousand nodes starts the other threads."""
+    """Asked for two threads, the search runs on two; asked for one, on one."""
     deal = KlondikeDeal.from_seed(1)
     result = klondike_solve(deal, make_rules("casino"), limits=Limits(threads=2))
     assert result.threads == 2 and result.proven

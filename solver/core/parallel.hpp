@@ -228,7 +228,12 @@ public:
         }
         workers_.reserve(threads_);
         for (int t = 0; t < threads_; ++t) workers_.push_back(Worker{this, start, t, {}, {}, {}});
-        workers_[0].run();  // the calling thread: the one that may ask about Ctrl-C; it starts the others
+        // The other threads start at once.  Waiting for the search to prove not tiny (a
+        // thousand nodes) first cost more than it saved: started at once, two threads
+        // took 0.954-0.976 of the time per deal (Golf basic, wrap and two jokers, 200
+        // deals each) and 1.003 on Klondike casino (benchmarks/core_ab.py).
+        start_helpers();
+        workers_[0].run();  // the calling thread: the one that may ask about Ctrl-C
         for (auto& th : helpers_) th.join();
         for (const Worker& w : workers_) result_.nodes += w.nodes;
         result_.threads = 1 + static_cast<int>(helpers_.size());
@@ -329,15 +334,11 @@ private:
                 next_poll = t + 0.05;
                 if (lim.interrupted()) return s->halt(StopReason::Interrupted);
             }
-            // The other threads start at the first report, once the search proves not
-            // tiny: starting them costs more than a search of a thousand nodes.
-            if (me == 0 && !s->helpers_started_) s->start_helpers();
         }
 
     };
 
     void start_helpers() {
-        helpers_started_ = true;
         try {
             for (int t = 1; t < threads_; ++t) helpers_.emplace_back([this, t] { workers_[t].run(); });
         } catch (const std::system_error&) {  // no more threads to be had: go on with those started
@@ -384,7 +385,6 @@ private:
     Clock::time_point start_;
     std::vector<Worker> workers_;
     std::vector<std::thread> helpers_;
-    bool helpers_started_ = false;  // read and written by the calling thread only
 };
 
 // Threads when none are asked for: one per core, at most this many.  Each thread adds
