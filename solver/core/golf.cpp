@@ -364,7 +364,7 @@ void Golf::split_segments(const int* m, Segments& seg) const {
     }
 }
 
-Golf::Chains Golf::count_chains(const int* alive, uint32_t present, int first) const {
+Golf::Chains Golf::count_chains(const int* alive, uint32_t present, int first, int dead, int floor) const {
     // Each chain of plays starts on the waste's top or on a turned stock card, and only
     // a card on which some remaining tableau rank may be played can start one (in the
     // basic rules, never a King).  Clearing needs as many chains as the cards ask for
@@ -397,7 +397,9 @@ Golf::Chains Golf::count_chains(const int* alive, uint32_t present, int first) c
     Chains out;
     out.need = std::max(pieces - jokers, (present ? 1 : 0)) - (waste_feeds ? 1 : 0);
     out.turned = turn_for(0, out.need, present, first);
-    if (seg.n > 1) {
+    // The segments' own starters only ever lower the bound: not wanted once it is at
+    // the floor.
+    if (seg.n > 1 && chains_bound(out, dead) > floor) {
         int short_by = 0;
         for (int k = 0; k < seg.n; ++k) {
             seg.demand[k] -= (waste_feeds & seg.mask[k]) ? 1 : 0;
@@ -426,9 +428,6 @@ int Golf::bound(int floor) const {
     // cards they may be played on (playable_at_most).
     if (left_ == 0) return value();
     if (stock_left() <= floor) return stock_left();  // even clearing now is not better
-    auto settle = [&](const Chains& c, int dead) {  // what the chains alone allow
-        return dead > 0 || c.need > 0 ? -(dead + std::max(c.need, 0)) : stock_left() - c.turned;
-    };
     // The first chain starts on the first of the waste's top and the stock cards that a
     // free card fits on now: until one does, nothing changes the free cards, and each
     // turned card buries the one before for good.  Later chains start on any stock card
@@ -436,8 +435,8 @@ int Golf::bound(int floor) const {
     int first = -1;  // the stock card that starts the first chain; those before it start nothing
     if (!(feeds_[waste_] & free_))
         for (first = stock_pos_; first < stock_len_ && !(feeds_[stock_[first]] & free_);) ++first;
-    Chains chains = count_chains(count_, present_, first);
-    if (const int b = settle(chains, 0); b <= floor) return b;
+    Chains chains = count_chains(count_, present_, first, 0, floor);
+    if (const int b = chains_bound(chains, 0); b <= floor) return b;
 
     int dead_by_rank[14] = {};
     const int dead = count_dead(nullptr, dead_by_rank);
@@ -451,8 +450,8 @@ int Golf::bound(int floor) const {
             if (alive_counts[r]) present |= 1u << r;
         }
         alive = alive_counts;
-        chains = count_chains(alive, present, first);
-        if (const int b = settle(chains, dead); b <= floor) return b;
+        chains = count_chains(alive, present, first, dead, floor);
+        if (const int b = chains_bound(chains, dead); b <= floor) return b;
     }
 
     // The predecessor matching counts cards left more finely when the ranks that the

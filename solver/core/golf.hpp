@@ -157,10 +157,16 @@ private:
     // For the cards counted in `alive` (by rank, `present` their mask): the chains of
     // plays they lack even with every starter left (need > 0: no clear, and at least
     // that many cards stay), and the stock cards to turn before a clear (turned).
+    // Counted no finer than needed to settle that the bound, with `dead` cards that
+    // stay for sure, is at most `floor`.
     struct Chains {
         int need = 0, turned = 0;
     };
-    Chains count_chains(const int* alive, uint32_t present, int first) const;
+    Chains count_chains(const int* alive, uint32_t present, int first, int dead, int floor) const;
+    // What the chains alone allow (see bound), with `dead` cards that stay for sure.
+    int chains_bound(const Chains& c, int dead) const {
+        return dead > 0 || c.need > 0 ? -(dead + std::max(c.need, 0)) : stock_left() - c.turned;
+    }
     // The most of the cards counted in `alive` (by rank) that can still be played, with
     // the stock cards before index `upto` (see the definition).
     // `total`: the cards counted in `alive`, jokers included.
