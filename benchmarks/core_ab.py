@@ -38,6 +38,9 @@ from concurrent.futures import ThreadPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+from golf import VARIANTS  # noqa: E402
+
+from solver.klondike.rules import PRESETS  # noqa: E402
 BUILDS = ("base", "work")
 
 
@@ -97,8 +100,6 @@ def solver_for(game, rules_name, threads, timeout):
     from solver.limits import Limits
     limits = Limits(timeout=timeout, threads=threads)
     if game == "golf":
-        from golf import VARIANTS
-
         from solver.golf import GolfDeal, solve
         rules = VARIANTS[rules_name]
 
@@ -167,6 +168,10 @@ def main():
     args = ap.parse_args()
     if args.rules is None:
         args.rules = "wrap" if args.game == "golf" else "casino"
+    known = list(VARIANTS) if args.game == "golf" else list(PRESETS)
+    if args.rules not in known:
+        ap.error(f"--rules {args.rules!r} is not a {args.game} rule set: one of {', '.join(known)}")
+    print(f"building the cores of {args.base} and of the working tree...", file=sys.stderr, flush=True)
     try:
         with tempfile.TemporaryDirectory(prefix="core-ab-") as workdir:
             revisions = {"base": args.base, "work": None}
