@@ -41,6 +41,7 @@ sys.path.insert(0, HERE)
 from golf import VARIANTS  # noqa: E402
 
 from solver.klondike.rules import PRESETS  # noqa: E402
+
 BUILDS = ("base", "work")
 
 
