@@ -2,6 +2,7 @@
 
     python benchmarks/core_ab.py [--base HEAD] [--game golf|klondike] [--rules wrap]
                                  [--seeds 1-200] [--threads 1] [--reps 3] [--timeout 10]
+                                 [--deals FILE]
 
 A whole benchmark run on a shared machine moves by 10-30% from one run to the next,
 more than most changes to the core are worth.  So a change to the core is judged
@@ -130,6 +131,7 @@ def compare(args, cores):
     seeds = list(seed_range(args.seeds))
     least = {name: {} for name in BUILDS}
     nodes = {name: 0 for name in BUILDS}
+    deal_nodes = {name: {} for name in BUILDS}
     disagree = []
     for i, seed in enumerate(seeds):
         answers = {}
@@ -140,6 +142,7 @@ def compare(args, cores):
                 answers.setdefault(name, (value, proven))
                 if rep == 0:
                     nodes[name] += n
+                    deal_nodes[name][seed] = n
                 least[name][seed] = min(seconds, least[name].get(seed, math.inf))
         if answers["base"] != answers["work"]:
             disagree.append(f"seed {seed}: base {answers['base']}, work {answers['work']} (value, proven)")
@@ -154,6 +157,12 @@ def compare(args, cores):
     print(f"work/base per deal: geometric mean {geo:.3f}, faster on {sum(r < 1 for r in ratios)} of {len(ratios)}")
     for line in disagree:
         print("DISAGREE " + line)
+    if args.deals:
+        with open(args.deals, "w") as out:
+            out.write("seed\tbase_s\twork_s\tratio\tbase_nodes\twork_nodes\n")
+            for s, r in zip(seeds, ratios):
+                out.write(f"{s}\t{least['base'][s]:.6f}\t{least['work'][s]:.6f}\t{r:.3f}\t"
+                          f"{deal_nodes['base'][s]}\t{deal_nodes['work'][s]}\n")
     return 1 if disagree else 0
 
 
@@ -166,6 +175,7 @@ def main():
     ap.add_argument("--threads", type=int, default=1, help="search threads (default 1)")
     ap.add_argument("--reps", type=int, default=3, help="solves of each deal per build, the least time kept (default 3)")
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per solve (default 10)")
+    ap.add_argument("--deals", metavar="FILE", help="also write each deal's times, ratio and nodes there (TSV)")
     args = ap.parse_args()
     if args.rules is None:
         args.rules = "wrap" if args.game == "golf" else "casino"

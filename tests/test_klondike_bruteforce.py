@@ -100,3 +100,29 @@ def endgames_with_runs(draw):
 def test_solver_matches_exhaustive_play_with_runs(case):
     # Runs make bigger position spaces: a lower limit keeps the rejected cases cheap.
     agrees_with_exhaustive_play(case, limit=40_000)
+
+
+@st.composite
+def last_pass_endgames(draw):
+    """One card in each column and a long talon (5 to 9 cards) in its last pass, so that
+    draws bury cards: the bound's step-by-step reading of the stock is exercised (three a
+    draw leaves cards under a top that can leave)."""
+    n = draw(st.integers(12, 16))
+    cuts = sorted(draw(st.lists(st.integers(0, n), min_size=3, max_size=3)))
+    left = [b - a for a, b in zip([0] + cuts, cuts + [n])]
+    if max(left) > 13:
+        reject()
+    foundations = [13 - k for k in left]
+    cards = draw(st.permutations([make_card(s, r) for s in range(4) for r in range(14 - left[s], 14)]))
+    columns = [[card] for card in cards[:7]]
+    talon = list(cards[7:])
+    n_waste = draw(st.integers(0, 2))
+    deal = KlondikeDeal(columns=columns, face_down=[0] * 7, waste=talon[:n_waste], stock=talon[n_waste:],
+                        foundations=foundations)
+    return deal, KlondikeRules(draw=draw(st.sampled_from([1, 3])), passes=1, worry_back=draw(st.booleans()))
+
+
+@settings(max_examples=scaled(80))
+@given(last_pass_endgames())
+def test_solver_matches_exhaustive_play_in_the_last_pass(case):
+    agrees_with_exhaustive_play(case, limit=60_000)
