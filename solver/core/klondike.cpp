@@ -727,7 +727,7 @@ void Klondike::undo(const Move& m, const Undo& u) {
 // cards can leave.  Without the steps every stock card counted as uncovered at any time:
 // at the start of casino seeds 1-200 the bound was below 52 on 2 deals, with them on 33.
 // The count of H bounds the cards home; the search stops refining once it passes `floor`.
-int Klondike::reach_bound(int floor) const {
+int Klondike::reach_bound(int floor, bool by_draws) const {
     constexpr uint64_t kSuit = (1ull << 13) - 1;
     constexpr uint64_t kKings = (1ull << 12) | (1ull << 25) | (1ull << 38) | (1ull << 51);
     const bool last_pass = !can_redeal();
@@ -740,6 +740,10 @@ int Klondike::reach_bound(int floor) const {
     // A is kept in two parts: the tableau's (and talon cards laid there), uncovered by now,
     // and the talon's, uncovered within this step.
     uint64_t tab_A = 0, talon_A = last_pass ? 0 : talon_cards;
+    if (last_pass && !by_draws) {  // every stock card uncovered at any time
+        for (uint64_t m = stock; m; m &= m - 1) talon_A |= bit(talon_[lowest(m)]);
+        stock = 0;
+    }
     uint64_t B = 0, H = home, M = 0;
     bool E = false;
     // What each column's part of the fixpoint reads: B of the twins of its face-up
@@ -869,7 +873,26 @@ int Klondike::reach_bound(int floor) const {
 int Klondike::bound(int floor) const {
     const int stuck = stuck_bound();
     if (stuck <= floor) return stuck;
-    return reach_bound(floor);
+    // Reading the stock draw by draw costs time at every bound, and on some deals it
+    // almost never cuts where the plain reading does not (seed 72: 0.3% fewer nodes,
+    // while others lose 90% of theirs).  So the search samples both readings now and
+    // then, and reads draw by draw through the next stretch of kStretch bounds only when
+    // that alone cut at least one sampled time in kStepsPayOneIn.  Both readings are
+    // bounds: either choice is exact.
+    const bool sample = (++bound_calls_ & (kSampleEvery - 1)) == 0;
+    int b;
+    if (sample) {
+        const int plain = reach_bound(floor, false), by_draws = reach_bound(floor, true);
+        steps_cut_ += by_draws <= floor && plain > floor;
+        b = std::min(plain, by_draws);
+        if (bound_calls_ % kStretch == 0) {
+            steps_on_ = steps_cut_ * kSampleEvery * kStepsPayOneIn >= kStretch;
+            steps_cut_ = 0;
+        }
+    } else {
+        b = reach_bound(floor, steps_on_);
+    }
+    return b;
 }
 
 int Klondike::stuck_bound() const {

@@ -177,7 +177,12 @@ private:
     void draw_once();
 
     uint64_t compute_hash() const;
-    int reach_bound(int floor) const;
+    int reach_bound(int floor, bool by_draws) const;
+    // Whether reach_bound reads the last pass's stock draw by draw (see bound()): the
+    // search's own statistics, kept per thread (each has its copy of the game).
+    static constexpr uint32_t kSampleEvery = 64, kStretch = 8192, kStepsPayOneIn = 50;
+    mutable uint32_t bound_calls_ = 0, steps_cut_ = 0;
+    mutable bool steps_on_ = true;
     int stuck_bound() const;
 
     Rules rules_;

@@ -1,0 +1,26 @@
+"""Casino deals whose searches are long enough for the bound to switch its reading of the
+last pass's stock (draw by draw, or every card at any time: see Klondike::bound) back
+and forth.  Their maxima were proven by the solver with the second reading only
+(commit 5206079) and with the first only (commit 891eaa6), the two agreeing; the
+switching solver must agree with both, on one thread and on two, and its lines must
+replay to exactly the claimed count."""
+import pytest
+
+from referee import klondike as ref
+from solver.klondike import KlondikeDeal, make_rules, solve
+from solver.limits import Limits
+
+PROVEN_MAX = {44: 25, 54: 17, 93: 16, 104: 45}
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("seed", sorted(PROVEN_MAX))
+def test_switching_readings_keep_the_maximum(seed, threads):
+    deal, rules = KlondikeDeal.from_seed(seed), make_rules("casino")
+    result = solve(deal, rules, limits=Limits(threads=threads))
+    assert result.proven
+    assert result.max_foundation == PROVEN_MAX[seed]
+    start = ref.start(deal, rules.passes)
+    actions = [(int(a.kind), a.source, a.target, a.count) for a in result.line]
+    _, best = ref.replay(start, actions, rules.draw, rules.worry_back)
+    assert best == PROVEN_MAX[seed]
