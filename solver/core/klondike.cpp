@@ -741,7 +741,7 @@ int Klondike::reach_bound(int floor, bool by_draws) const {
     // and the talon's, uncovered within this step.
     uint64_t tab_A = 0, talon_A = last_pass ? 0 : talon_cards;
     if (last_pass && !by_draws) {  // every stock card uncovered at any time
-        for (uint64_t m = stock; m; m &= m - 1) talon_A |= bit(talon_[lowest(m)]);
+        talon_A = talon_cards & ~waste_cards;
         stock = 0;
     }
     uint64_t B = 0, H = home, M = 0;
@@ -796,11 +796,16 @@ int Klondike::reach_bound(int floor, bool by_draws) const {
             if (!((H | M) >> x & 1)) break;
         }
     };
-    // The fixpoint of the current step; false when H already passed the floor.
+    // The fixpoint of the current step; false when H already passed the floor.  (H is
+    // counted only when it grew: without -mpopcnt the count is a library call.)
+    uint64_t h_counted = ~0ull;
     auto settle = [&] {
         for (;;) {
             derive();
-            if (__builtin_popcountll(H) > floor) return false;
+            if (H != h_counted) {
+                h_counted = H;
+                if (__builtin_popcountll(H) > floor) return false;
+            }
             if (((H | M) & waste_cards) != seen_waste_hm) {
                 walk_waste();
                 continue;
