@@ -180,7 +180,7 @@ private:
     int reach_bound(int floor, bool by_draws) const;
     // Whether reach_bound reads the last pass's stock draw by draw (see bound()): the
     // search's own statistics, kept per thread (each has its copy of the game).
-    static constexpr uint32_t kSampleEvery = 64, kStretch = 8192, kStepsPayOneIn = 50;
+    static constexpr uint32_t kSampleEvery = 128, kStretch = 16384, kStepsPayOneIn = 50;
     mutable uint32_t bound_calls_ = 0, steps_cut_ = 0;
     mutable bool steps_on_ = true;
     int stuck_bound() const;
