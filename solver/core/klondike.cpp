@@ -727,7 +727,8 @@ void Klondike::undo(const Move& m, const Undo& u) {
 // cards can leave.  Without the steps every stock card counted as uncovered at any time:
 // at the start of casino seeds 1-200 the bound was below 52 on 2 deals, with them on 33.
 // The count of H bounds the cards home; the search stops refining once it passes `floor`.
-int Klondike::reach_bound(int floor, bool by_draws) const {
+template <bool kByDraws>
+int Klondike::reach_bound(int floor) const {
     constexpr uint64_t kSuit = (1ull << 13) - 1;
     constexpr uint64_t kKings = (1ull << 12) | (1ull << 25) | (1ull << 38) | (1ull << 51);
     const bool last_pass = !can_redeal();
@@ -740,7 +741,7 @@ int Klondike::reach_bound(int floor, bool by_draws) const {
     // A is kept in two parts: the tableau's (and talon cards laid there), uncovered by now,
     // and the talon's, uncovered within this step.
     uint64_t tab_A = 0, talon_A = last_pass ? 0 : talon_cards;
-    if (last_pass && !by_draws) {  // every stock card uncovered at any time
+    if (last_pass && !kByDraws) {  // every stock card uncovered at any time
         talon_A = talon_cards & ~waste_cards;
         stock = 0;
     }
@@ -781,7 +782,10 @@ int Klondike::reach_bound(int floor, bool by_draws) const {
                 B |= (A & ~talon_cards & ~home) | (A & talon_cards & M);
                 if (rules_.worry_back) B |= H & M;
             }
-            tab_A |= B & talon_cards;  // a talon card laid on the tableau stays within reach
+            // A talon card laid on the tableau stays within reach.  (Read all at once, the
+            // talon's A is never reset, so it holds them already.)
+            if constexpr (!kByDraws) return;
+            tab_A |= B & talon_cards;
         }
     };
     // The waste is a stack in the last pass: its top is uncovered, and each card under a
@@ -839,7 +843,7 @@ int Klondike::reach_bound(int floor, bool by_draws) const {
             if (!looked) return true;
         }
     };
-    if (!settle()) return __builtin_popcountll(H);
+    if (!settle() || !kByDraws) return __builtin_popcountll(H);
     // The draws.  A drawn card that can neither go home nor onto the tableau changes
     // nothing in its step, and one that can adds only itself to what is uncovered.  So the
     // fixpoint is brought up to date only before a draw that could bury what is uncovered
@@ -887,7 +891,7 @@ int Klondike::bound(int floor) const {
     const bool sample = (++bound_calls_ & (kSampleEvery - 1)) == 0;
     int b;
     if (sample) {
-        const int plain = reach_bound(floor, false), by_draws = reach_bound(floor, true);
+        const int plain = reach_bound<false>(floor), by_draws = reach_bound<true>(floor);
         steps_cut_ += by_draws <= floor && plain > floor;
         b = std::min(plain, by_draws);
         if (bound_calls_ % kStretch == 0) {
@@ -895,7 +899,7 @@ int Klondike::bound(int floor) const {
             steps_cut_ = 0;
         }
     } else {
-        b = reach_bound(floor, steps_on_);
+        b = steps_on_ ? reach_bound<true>(floor) : reach_bound<false>(floor);
     }
     return b;
 }

@@ -177,7 +177,8 @@ private:
     void draw_once();
 
     uint64_t compute_hash() const;
-    int reach_bound(int floor, bool by_draws) const;
+    template <bool kByDraws>  // read the last pass's stock draw by draw (see bound())
+    int reach_bound(int floor) const;
     // Whether reach_bound reads the last pass's stock draw by draw (see bound()): the
     // search's own statistics, kept per thread (each has its copy of the game).
     static constexpr uint32_t kSampleEvery = 128, kStretch = 16384, kStepsPayOneIn = 50;
