@@ -7,9 +7,9 @@ seeds 1-200: the same value and proof on every deal); the switching solver must 
 on one thread and on two, and its lines must replay to exactly the claimed count."""
 import pytest
 
-from referee import klondike as ref
 from solver.klondike import KlondikeDeal, make_rules, solve
 from solver.limits import Limits
+from test_klondike_known import check_line
 
 PROVEN_MAX = {44: 25, 54: 17, 104: 45, 141: 52}
 
@@ -21,7 +21,4 @@ def test_switching_readings_keep_the_maximum(seed, threads):
     result = solve(deal, rules, limits=Limits(threads=threads))
     assert result.proven
     assert result.max_foundation == PROVEN_MAX[seed]
-    start = ref.start(deal, rules.passes)
-    actions = [(int(a.kind), a.source, a.target, a.count) for a in result.line]
-    _, best = ref.replay(start, actions, rules.draw, rules.worry_back)
-    assert best == PROVEN_MAX[seed]
+    check_line(deal, rules, result)

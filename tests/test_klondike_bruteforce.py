@@ -16,16 +16,23 @@ from solver.cards import is_red, make_card, rank_of
 from solver.klondike import KlondikeDeal, KlondikeRules, solve
 
 
-def cards_out(draw):
-    """7 to 10 cards still out of the foundations (the highest of their suits), shuffled
-    and split into the talon and the table; the foundations hold the rest."""
-    n = draw(st.integers(7, 10))
+def out_of_foundations(draw, fewest, most):
+    """`fewest` to `most` cards still out of the foundations (the highest of their suits),
+    shuffled; the foundations hold the rest.  Returns (foundations, cards)."""
+    n = draw(st.integers(fewest, most))
     cuts = sorted(draw(st.lists(st.integers(0, n), min_size=3, max_size=3)))
     left = [b - a for a, b in zip([0] + cuts, cuts + [n])]  # cards still out, per suit
-    foundations = [13 - k for k in left]
+    if max(left) > 13:
+        reject()
     cards = draw(st.permutations([make_card(s, r) for s in range(4) for r in range(14 - left[s], 14)]))
+    return [13 - k for k in left], list(cards)
+
+
+def cards_out(draw):
+    """7 to 10 cards out of the foundations, split into the talon and the table."""
+    foundations, cards = out_of_foundations(draw, 7, 10)
     n_talon = draw(st.integers(0, len(cards) - 7))
-    return foundations, list(cards[:n_talon]), list(cards[n_talon:])
+    return foundations, cards[:n_talon], cards[n_talon:]
 
 
 def deal_and_rules(draw, columns, face_down, talon, foundations):
@@ -107,15 +114,9 @@ def last_pass_endgames(draw):
     """One card in each column and a long talon (5 to 9 cards) in its last pass, so that
     draws bury cards: the bound's step-by-step reading of the stock is exercised (three a
     draw leaves cards under a top that can leave)."""
-    n = draw(st.integers(12, 16))
-    cuts = sorted(draw(st.lists(st.integers(0, n), min_size=3, max_size=3)))
-    left = [b - a for a, b in zip([0] + cuts, cuts + [n])]
-    if max(left) > 13:
-        reject()
-    foundations = [13 - k for k in left]
-    cards = draw(st.permutations([make_card(s, r) for s in range(4) for r in range(14 - left[s], 14)]))
+    foundations, cards = out_of_foundations(draw, 12, 16)
     columns = [[card] for card in cards[:7]]
-    talon = list(cards[7:])
+    talon = cards[7:]
     n_waste = draw(st.integers(0, 2))
     deal = KlondikeDeal(columns=columns, face_down=[0] * 7, waste=talon[:n_waste], stock=talon[n_waste:],
                         foundations=foundations)
