@@ -8,6 +8,7 @@ from referee import golf as ref
 from solver.cards import parse_card, parse_cards
 from solver.errors import DealError
 from solver.golf import GolfDeal, GolfRules, parse_line, play_game, replay, solve
+from solver.limits import Limits
 
 VARIANTS = [GolfRules(), GolfRules(wrap=True), GolfRules(queen_on_king=True), GolfRules(king_on_ace_stop=True),
             GolfRules(jokers=1), GolfRules(jokers=2), GolfRules(empty_waste=True),
@@ -104,6 +105,19 @@ def wide_positions(draw):
 @given(wide_positions())
 def test_wide_positions_match_exhaustive_play(deal):
     check(deal, solve(deal))
+
+
+@settings(max_examples=scaled(300))
+@given(st.one_of(small_deals(), wide_positions()), st.integers(1, 400), st.sampled_from([1, 2]))
+def test_searches_cut_short_print_lines_that_replay(deal, max_nodes, threads):
+    """A node limit may stop the beam (the quick line the search starts from, on one
+    thread before the search, on two beside it) or the search after it: the line printed
+    still replays to exactly its score, and a proof is still right."""
+    result = solve(deal, Limits(max_nodes=max_nodes, threads=threads))
+    kw = ref_kwargs(deal.rules)
+    assert ref.replay(deal.columns, deal.stock, deal.base, [m.column for m in result.line], **kw) == result.best_score
+    if result.proven:
+        assert ref.min_score(deal.columns, deal.stock, deal.base, **kw) == result.best_score
 
 
 def test_jokers_are_wild():

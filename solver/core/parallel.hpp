@@ -204,6 +204,12 @@ private:
     std::vector<std::atomic<uint32_t>> parked_;  // per thread: kRunning, kRetired, or the generation it waits out
 };
 
+// A quick line to start from (beam.hpp): it gets the game, to leave as it found it,
+// and a test to poll that says when to give up; it returns the line, its value and its
+// nodes.  The search then only looks for better lines: the answer does not change.
+template <class Game>
+using FirstLine = std::function<SearchResult<typename Game::Move>(Game&, const std::function<bool()>&)>;
+
 template <class Game>
 class ParallelSearch {
 public:
@@ -218,9 +224,11 @@ public:
             report_every_ = std::clamp<uint64_t>(limits.max_nodes / (4 * static_cast<uint64_t>(threads_)), 1, kReportEvery);
     }
 
-    SearchResult<Move> run(const Game& start) {
+    // `first`: a quick line (FirstLine) that helper 1 looks for before it searches.
+    SearchResult<Move> run(const Game& start, FirstLine<Game> first = {}) {
         start_ = Clock::now();
         result_.best = start.value();
+        first_ = std::move(first);
         best_.store(result_.best);
         if (result_.best >= target_) {
             result_.reason = StopReason::Target;
@@ -254,6 +262,7 @@ private:
         double next_poll = 0.0;
 
         void run() {
+            if (me == 1 && s->first_) take_first_line();
             s->table_.enlist(me);
             dfs(0, true);
             if (!s->stop_.load()) s->halt(StopReason::Complete);  // this thread covered the space
@@ -320,6 +329,15 @@ private:
             return searched;
         }
 
+        // The others search meanwhile: the line raises their floor when it comes.
+        void take_first_line() {
+            const SearchResult<Move> line = s->first_(game, [this] { return s->stop_.load(std::memory_order_relaxed); });
+            nodes += line.nodes;
+            s->nodes_.fetch_add(line.nodes);
+            if (line.best > s->best_.load()) s->improve(line.best, line.line, nodes_so_far());
+            if (line.best >= s->target_) s->halt(StopReason::Target);
+        }
+
         uint64_t nodes_so_far() const { return s->nodes_.load(std::memory_order_relaxed) + unreported; }
 
         void poll() {
@@ -374,6 +392,7 @@ private:
     int target_;
     bool only_target_;
     Limits limits_;
+    FirstLine<Game> first_;
     int threads_;
     uint64_t report_every_ = kReportEvery;
     SharedTable table_;
@@ -395,13 +414,22 @@ private:
 constexpr int kDefaultMaxThreads = 4;
 
 // The search on `limits.threads` threads (0: one per core, at most kDefaultMaxThreads),
-// or the one-thread search.
+// or the one-thread search.  With `first`, a quick line seeds the floor: on one thread
+// it is looked for before the search, on more by helper 1 while the others search.
 template <class Game>
-SearchResult<typename Game::Move> search(Game& game, int target, bool only_target, const Limits& limits) {
+SearchResult<typename Game::Move> search(Game& game, int target, bool only_target, const Limits& limits,
+                                         const FirstLine<Game>& first = {}) {
     int threads = limits.threads ? limits.threads
                                  : std::min<int>(kDefaultMaxThreads, static_cast<int>(std::thread::hardware_concurrency()));
-    if (threads <= 1) return Search<Game>(target, only_target, limits).run(game);
-    return ParallelSearch<Game>(target, only_target, limits, threads).run(game);
+    if (threads > 1) return ParallelSearch<Game>(target, only_target, limits, threads).run(game, first);
+    if (!first) return Search<Game>(target, only_target, limits).run(game);
+    const SearchResult<typename Game::Move> line = first(game, [] { return false; });
+    if (line.reason == StopReason::Target || (limits.max_nodes && line.nodes >= limits.max_nodes)) return line;
+    auto out = Search<Game>(target, only_target, remaining(limits, line.nodes, line.seconds)).run(game, &line);
+    out.nodes_at_best = out.nodes_at_best ? out.nodes_at_best + line.nodes : line.nodes_at_best;  // 0: no better line
+    out.nodes += line.nodes;
+    out.seconds += line.seconds;
+    return out;
 }
 
 }  // namespace patiens

@@ -200,9 +200,14 @@ public:
     // and the position's key (the same position, the same order), not the game's order.
     void set_order_seed(uint64_t seed) { order_seed_ = seed; }
 
-    SearchResult<Move> run(Game& game) {
+    // `start`: a line already known (beam.hpp), or null; the search looks for better.
+    SearchResult<Move> run(Game& game, const SearchResult<Move>* start = nullptr) {
         start_ = Clock::now();
         result_.best = game.value();
+        if (start && start->best > result_.best) {
+            result_.best = start->best;
+            result_.line = start->line;
+        }
         stop_ = result_.best >= target_;
         if (stop_) result_.reason = StopReason::Target;
         dfs(game, 0);
