@@ -69,6 +69,7 @@ Golf::Golf(const Layout& layout, const Rules& rules) : rules_(rules) {
         for (int i = 0; i < height_[c]; ++i) count_card(cols_[c][i], +1);
         if (height_[c]) count_free(cols_[c][height_[c] - 1], +1);
     }
+    counts_keyed_ = *std::max_element(count_ + 1, count_ + 14) <= 15;
 }
 
 bool Golf::fits_by_rules(int waste, int rank) const {
@@ -305,9 +306,13 @@ int Golf::min_chains(const int* m) const {
 
 void Golf::segments_of(const int* m, Segments& seg) const {
     uint64_t key = 1;
-    for (int r = 1; r <= 13; ++r) {
-        if (m[r] > 15) return split_segments(m, seg);  // many decks: counts past four bits
-        key = key << 4 | m[r];
+    if (m == count_ && counts_keyed_) {
+        key = counts_key_;
+    } else {
+        for (int r = 1; r <= 13; ++r) {
+            if (m[r] > 15) return split_segments(m, seg);  // many decks: counts past four bits
+            key = key << 4 | m[r];
+        }
     }
     if (segment_memo_.empty()) segment_memo_.resize(kSegmentMemo);
     SegmentMemo& e = segment_memo_[engine::mix(key) & (kSegmentMemo - 1)];
