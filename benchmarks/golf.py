@@ -6,11 +6,11 @@ The set lists seeds: each variant deals them under its own rules (jokers and
 --empty-waste change the deal).  Per variant: median / p90 / max seconds, nodes
 per second, clearable count, mean best score, and the share of nodes spent
 after the best line was found (the proof); each variant once per search thread
-count of --threads.  Each deal is solved --repeat times, in as many passes over the
-set, and its least time kept (the nodes of that solve): a deal takes milliseconds, and
-on a shared machine another process's slice of a millisecond otherwise moves the
-medians by 10-30% from run to run; a slower spell of some seconds (two threads lose
-one of their cores) then costs a deal one of its solves, not all of them.  Writes benchmarks/results/golf.{json,md}.
+count of --threads.  Each deal is solved --repeat times, in as many passes over all
+the variants, and its least time kept (the nodes of that solve): a deal takes
+milliseconds, and on a shared machine another process's slice of a millisecond
+otherwise moves the medians by 10-30% from run to run; a slower spell of some seconds
+(two threads then lose one of their cores) costs a deal one of its solves, not all.  Writes benchmarks/results/golf.{json,md}.
 """
 from __future__ import annotations
 
@@ -65,30 +65,33 @@ def main():
              TABLE_HEAD]
     thread_counts = [int(t) for t in args.threads.split(",")]
     rows_by_count = {t: [] for t in thread_counts}
-    # Each variant on every thread count in turn, so that a machine slowing down or
-    # speeding up part way through shows in all of them alike.
-    for name in args.variants.split(","):
+    sets = [(name, threads) for name in args.variants.split(",") for threads in thread_counts]
+    deals = {name: [(seed, GolfDeal.from_seed(seed, VARIANTS[name])) for seed in seeds]
+             for name in args.variants.split(",")}
+    # Whole passes over every variant and thread count, the least time of each deal
+    # kept: a slower spell of the machine (some seconds) then costs a deal one of its
+    # solves, not all of them, and shows in every variant alike.
+    fastest = {s: {} for s in sets}
+    for _ in range(args.repeat):
+        for name, threads in sets:
+            for seed, deal in deals[name]:
+                r = solve(deal, Limits(timeout=args.timeout, threads=threads))
+                if seed not in fastest[name, threads] or r.seconds < fastest[name, threads][seed].seconds:
+                    fastest[name, threads][seed] = r
+    for name, threads in sets:
         rules = VARIANTS[name]
-        for threads in thread_counts:
-            deals = [(seed, GolfDeal.from_seed(seed, rules)) for seed in seeds]
-            fastest = {}
-            for _ in range(args.repeat):  # whole passes: a slow spell of the machine costs a deal one solve
-                for seed, deal in deals:
-                    r = solve(deal, Limits(timeout=args.timeout, threads=threads))
-                    if seed not in fastest or r.seconds < fastest[seed].seconds:
-                        fastest[seed] = r
-            rows = []
-            for seed, r in fastest.items():
-                rows.append({"seed": seed, "nodes": r.nodes, "seconds": r.seconds, "best_score": r.best_score,
-                             "solvable": r.solvable, "proven": r.proven})
-            s = time_summary([r["seconds"] for r in rows], [r["nodes"] for r in rows])
-            s["clearable"] = sum(bool(r["solvable"]) for r in rows)
-            s["mean_best_score"] = statistics.mean(r["best_score"] for r in rows)
-            s["not_proven"] = sum(not r["proven"] for r in rows)
-            key, label = thread_label(name, threads)
-            data["variants"][key] = {"rules": rules.to_json(), "threads": threads, "summary": s, "deals": rows}
-            rows_by_count[threads].append(fmt_row(f"{name}{label}", s, f"clearable {s['clearable']}, mean score "
-                                                  f"{s['mean_best_score']:.2f}, not proven {s['not_proven']}"))
+        rows = []
+        for seed, r in fastest[name, threads].items():
+            rows.append({"seed": seed, "nodes": r.nodes, "seconds": r.seconds, "best_score": r.best_score,
+                         "solvable": r.solvable, "proven": r.proven})
+        s = time_summary([r["seconds"] for r in rows], [r["nodes"] for r in rows])
+        s["clearable"] = sum(bool(r["solvable"]) for r in rows)
+        s["mean_best_score"] = statistics.mean(r["best_score"] for r in rows)
+        s["not_proven"] = sum(not r["proven"] for r in rows)
+        key, label = thread_label(name, threads)
+        data["variants"][key] = {"rules": rules.to_json(), "threads": threads, "summary": s, "deals": rows}
+        rows_by_count[threads].append(fmt_row(f"{name}{label}", s, f"clearable {s['clearable']}, mean score "
+                                              f"{s['mean_best_score']:.2f}, not proven {s['not_proven']}"))
     for threads in thread_counts:
         lines += rows_by_count[threads]
     write_results("golf", data, "\n".join(lines) + "\n", speed_before)
