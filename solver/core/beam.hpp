@@ -5,8 +5,8 @@
 // A beam finds a good line in a small, fixed amount of work: it keeps, move after move,
 // the `width` best positions of the next depth, ranked by their value and then by
 // their bound, and drops a position whose bound cannot beat the best line so far.  Its
-// line then seeds the search's floor (search(..., &start)): the answer is the search's,
-// exact as before; only the work to reach it changes.
+// line then seeds the search's floor (a FirstLine, parallel.hpp): the answer is the
+// search's, exact as before; only the work to reach it changes.
 //
 // It uses only the engine's interface (search.hpp): value, bound, key, rank, moves,
 // apply and undo.
@@ -113,7 +113,7 @@ SearchResult<typename Game::Move> beam_line(Game& game, size_t width, int target
                 }
                 const auto [slot, fresh] = seen.try_emplace(game.key(), game.rank());
                 if (out.reason != StopReason::Target && (fresh || slot->second < game.rank())) {
-                    slot->second = game.rank();
+                    slot->second = game.rank();  // (a fresh slot holds it already)
                     const int b = game.bound(out.best);
                     if (b > out.best)
                         candidates.push_back({{i, m}, v, b, static_cast<uint32_t>(candidates.size())});
