@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <vector>
 
@@ -104,6 +105,42 @@ void sort_moves(It first, It last, Before before) {
         *j = m;
     }
 }
+
+// A line already known (a beam's, beam.hpp), tried first: at each position along it
+// the line's move goes to the front of the moves; everywhere else the order stays.  The
+// search then looks at the line's neighbourhood first, where better lines are near:
+// Golf, one thread, seeds 1-200, against the line as a floor alone: 7.5% fewer nodes,
+// time per deal 0.92 (two jokers) and 0.91 (wrap), basic 0.98.  Not on more threads
+// (parallel.hpp), where the line comes while the search runs: helper 1 following it
+// once it had it made no difference (1.01, 1.01, 0.99).
+template <class Move>
+class Guide {
+public:
+    void follow(std::vector<Move> line) {
+        line_ = std::move(line);
+        on_ = 0;
+    }
+    // At a position at `depth`, its moves in [first, last): true when the position lies
+    // on the line; its move is then moved to `first`, and done() is due once that child
+    // is searched (no other child of it is on the line).
+    bool lead(std::vector<Move>& moves, size_t first, size_t last, size_t depth) {
+        if (on_ != depth || depth >= line_.size()) return false;
+        on_ = kOff;
+        for (size_t i = first; i < last; ++i)
+            if (std::memcmp(&moves[i], &line_[depth], sizeof(Move)) == 0) {  // moves are plain bytes
+                std::rotate(moves.begin() + first, moves.begin() + i, moves.begin() + i + 1);
+                on_ = depth + 1;
+                return true;
+            }
+        return false;
+    }
+    void done() { on_ = kOff; }
+
+private:
+    static constexpr size_t kOff = ~size_t(0);
+    std::vector<Move> line_;
+    size_t on_ = kOff;  // the depth of the position on the line being searched now
+};
 
 }  // namespace engine
 
@@ -207,6 +244,7 @@ public:
         if (start && start->best > result_.best) {
             result_.best = start->best;
             result_.line = start->line;
+            guide_.follow(start->line);
         }
         stop_ = result_.best >= target_;
         if (stop_) result_.reason = StopReason::Target;
@@ -265,6 +303,7 @@ private:
         game.moves(arena_);
         const size_t last = arena_.size();
         if (order_seed_) engine::shuffle_moves(arena_, first, last, order_seed_ ^ key);
+        const bool guided = guide_.lead(arena_, first, last, depth);
         for (size_t i = first; i < last && !stop_; ++i) {
             const Move m = arena_[i];
             auto undo = game.apply(m);
@@ -272,6 +311,7 @@ private:
             dfs(game, depth + 1);
             path_.pop_back();
             game.undo(m, undo);
+            if (guided && i == first) guide_.done();
         }
         arena_.resize(first);
     }
@@ -283,6 +323,7 @@ private:
     VisitedTable table_;
     SearchResult<Move> result_;
     std::vector<Move> path_, arena_;
+    engine::Guide<Move> guide_;
     Clock::time_point start_;
     double next_poll_ = 0.0;
     bool stop_ = false;
