@@ -110,9 +110,9 @@ def test_wide_positions_match_exhaustive_play(deal):
 @settings(max_examples=scaled(300))
 @given(st.one_of(small_deals(), wide_positions()), st.integers(1, 400), st.sampled_from([1, 2]))
 def test_searches_cut_short_print_lines_that_replay(deal, max_nodes, threads):
-    """A node limit may stop the beam (the quick line the search starts from, on one
-    thread before the search, on two beside it) or the search after it: the line printed
-    still replays to exactly its score, and a proof is still right."""
+    """A node limit may stop the beam (the quick line the search starts from and tries
+    first) or the search after it, on one thread or two: the line printed still replays
+    to exactly its score, and a proof is still right."""
     result = solve(deal, Limits(max_nodes=max_nodes, threads=threads))
     kw = ref_kwargs(deal.rules)
     assert ref.replay(deal.columns, deal.stock, deal.base, [m.column for m in result.line], **kw) == result.best_score

@@ -23,10 +23,9 @@
 
 namespace patiens {
 
-// `give_up()` is polled at every position the beam expands.
-template <class Game, class GiveUp>
-SearchResult<typename Game::Move> beam_line(Game& game, size_t width, int target, uint64_t max_nodes,
-                                            const GiveUp& give_up) {
+// The work is small and fixed (`width` positions a depth), so it polls no time limit.
+template <class Game>
+SearchResult<typename Game::Move> beam_line(Game& game, size_t width, int target, uint64_t max_nodes) {
     using Move = typename Game::Move;
     using Undo = decltype(game.apply(std::declval<Move>()));
     const auto t0 = std::chrono::steady_clock::now();
@@ -93,10 +92,6 @@ SearchResult<typename Game::Move> beam_line(Game& game, size_t width, int target
         const size_t depth = depths.size() - 1;
         candidates.clear();
         for (uint32_t i = 0; i < depths[depth].size() && going(); ++i) {
-            if (give_up()) {
-                out.reason = StopReason::Interrupted;
-                break;
-            }
             go_to(depth, i);
             moves.clear();
             game.moves(moves);

@@ -604,9 +604,11 @@ std::string Golf::act(const Move& m) {
     return "";
 }
 
-// The beam's width (beam.hpp).  Against no beam, two threads, seeds 1-200, geometric
-// mean of the time per deal: width 4: two jokers 0.93, wrap 0.90; 8: 0.90, 0.88;
-// 16: 0.90, 0.90; 32: 0.92, 0.95.  The other variants with 8: 0.92-1.00.
+// The beam's width (beam.hpp).  Two threads, seeds 1-200, time per deal against a beam
+// of 8 that a helper thread ran beside the search (the design before): width 4: two
+// jokers 1.00, wrap 1.01, basic 1.05; 8: 0.96, 0.98, 1.10 (medians 4.68 -> 4.27 ms and
+// 4.25 -> 3.81 ms); 16: 0.98, 1.04, 1.17.  The small deals pay the beam's 0.2 ms; the
+// medians of the slowest variants, which the 5 ms is about, gain.
 constexpr size_t kBeamWidth = 8;
 
 SolveOutcome solve(const Layout& layout, const Rules& rules, const Limits& limits) {
@@ -616,9 +618,7 @@ SolveOutcome solve(const Layout& layout, const Rules& rules, const Limits& limit
     // Nothing beats clearing the tableau without turning a stock card.
     const int target = game.stock_left();
     const uint64_t beam_nodes = limits.max_nodes ? limits.max_nodes : ~0ull;
-    auto beam = [&](Golf& g, const std::function<bool()>& give_up) {
-        return beam_line(g, kBeamWidth, target, beam_nodes, give_up);
-    };
+    auto beam = [&](Golf& g) { return beam_line(g, kBeamWidth, target, beam_nodes); };
     out.search = search(game, target, false, limits, FirstLine<Golf>(beam));
     auto& line = out.search.line;  // kClose moves nothing: a person's line has no such move
     line.erase(std::remove_if(line.begin(), line.end(), [](const Golf::Move& m) { return m.column == Golf::kClose; }),

@@ -110,9 +110,8 @@ void sort_moves(It first, It last, Before before) {
 // the line's move goes to the front of the moves; everywhere else the order stays.  The
 // search then looks at the line's neighbourhood first, where better lines are near:
 // Golf, one thread, seeds 1-200, against the line as a floor alone: 7.5% fewer nodes,
-// time per deal 0.92 (two jokers) and 0.91 (wrap), basic 0.98.  Not on more threads
-// (parallel.hpp), where the line comes while the search runs: helper 1 following it
-// once it had it made no difference (1.01, 1.01, 0.99).
+// time per deal 0.92 (two jokers) and 0.91 (wrap), basic 0.98.  On more threads
+// (parallel.hpp) thread 0 follows it.
 template <class Move>
 class Guide {
 public:
