@@ -10,7 +10,8 @@ count of --threads.  Each deal is solved --repeat times, in as many passes over 
 the variants, and its least time kept (the nodes of that solve): a deal takes
 milliseconds, and on a shared machine another process's slice of a millisecond
 otherwise moves the medians by 10-30% from run to run; a slower spell of some seconds
-(two threads then lose one of their cores) costs a deal one of its solves, not all.  Writes benchmarks/results/golf.{json,md}.
+(two threads then lose one of their cores) costs a deal one of its solves, not all.
+Writes benchmarks/results/golf.{json,md}.
 """
 from __future__ import annotations
 
