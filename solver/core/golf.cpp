@@ -617,8 +617,7 @@ SolveOutcome solve(const Layout& layout, const Rules& rules, const Limits& limit
     out.dead_at_start = static_cast<int>(game.dead_cards().size());
     // Nothing beats clearing the tableau without turning a stock card.
     const int target = game.stock_left();
-    const uint64_t beam_nodes = limits.max_nodes ? limits.max_nodes : ~0ull;
-    auto beam = [&](Golf& g) { return beam_line(g, kBeamWidth, target, beam_nodes); };
+    auto beam = [&](Golf& g, uint64_t max_nodes) { return beam_line(g, kBeamWidth, target, max_nodes); };
     out.search = search(game, target, false, limits, FirstLine<Golf>(beam));
     auto& line = out.search.line;  // kClose moves nothing: a person's line has no such move
     line.erase(std::remove_if(line.begin(), line.end(), [](const Golf::Move& m) { return m.column == Golf::kClose; }),

@@ -205,10 +205,11 @@ private:
 };
 
 // A quick line to start from (beam.hpp): it gets the game, to leave as it found it,
-// and returns the line, its value and its nodes.  The search then only looks for
-// better lines (the answer does not change), around that one first.
+// and the nodes it may spend (the caller's --max-nodes, or no end), and returns the
+// line, its value and its nodes.  The search then only looks for better lines (the
+// answer does not change), around that one first.
 template <class Game>
-using FirstLine = std::function<SearchResult<typename Game::Move>(Game&)>;
+using FirstLine = std::function<SearchResult<typename Game::Move>(Game&, uint64_t max_nodes)>;
 
 template <class Game>
 class ParallelSearch {
@@ -426,7 +427,7 @@ SearchResult<typename Game::Move> search(Game& game, int target, bool only_targe
         return ParallelSearch<Game>(target, only_target, lim, threads).run(game, known);
     };
     if (!first) return run(limits, nullptr);
-    const SearchResult<typename Game::Move> line = first(game);
+    const SearchResult<typename Game::Move> line = first(game, limits.max_nodes ? limits.max_nodes : ~0ull);
     if (line.reason == StopReason::Target || (limits.max_nodes && line.nodes >= limits.max_nodes)) return line;
     auto out = run(remaining(limits, line.nodes, line.seconds), &line);
     out.nodes_at_best = out.nodes_at_best ? out.nodes_at_best + line.nodes : line.nodes_at_best;  // 0: no better line
