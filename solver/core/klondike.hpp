@@ -107,6 +107,10 @@ public:
     int value() const { return found_total_; }
     int bound(int floor) const;
     uint64_t key() const { return (rules_.draw == 1 ? hash_ : hash_ ^ split_key()) ^ twin_key(); }
+    // A pending move restricts the state's moves; free_key() is the key of the same
+    // cards with nothing pending (see search.hpp).
+    bool restricted() const { return pend_kind_ != NoPending; }
+    uint64_t free_key() const;
     uint16_t rank() const;
     void moves(std::vector<Move>& out) const;
     Undo apply(const Move& m);
@@ -153,6 +157,7 @@ private:
     int split_below(int idx) const;  // canonical split once talon[idx] is gone
     uint64_t split_key() const;
     uint64_t twin_key() const;
+    uint64_t twin_swap_key() const;  // twin_key() as if nothing were pending
     struct TalonPlay { uint8_t idx, draws_before, redeal, draws_after; };
     int talon_plays(TalonPlay* plays) const;
     uint64_t talon_reach_of(const TalonPlay* plays, int np) const;  // cards the plays bring to the waste top

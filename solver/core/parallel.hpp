@@ -83,6 +83,19 @@ public:
         return Visit::New;
     }
 
+    // Whether the state is done with a rank >= `rank` (search.hpp: free keys).
+    bool done(uint64_t key, uint16_t rank, int me) {
+        check_in(me);
+        key = engine::fix_key(key);
+        for (uint64_t i = engine::mix(key) & mask_;; i = (i + 1) & mask_) {
+            const uint64_t k = slots_[i].key.load(std::memory_order_acquire);
+            if (k == 0) return false;
+            if (k != key) continue;
+            const uint32_t word = slots_[i].word.load(std::memory_order_acquire);
+            return (word & kDone) && (word & kRankMask) >= uint32_t(rank) + 1;
+        }
+    }
+
     // Leave a state entered with enter(): done when `complete` and no better rank
     // came in meanwhile.
     void finish(const Entry& e, int me, bool complete) {
@@ -298,6 +311,12 @@ private:
                 case SharedTable::Visit::Other: return false;
                 case SharedTable::Visit::Full: s->halt(StopReason::MemoryLimit); return true;
                 case SharedTable::Visit::New: break;
+            }
+            if constexpr (engine::HasFreeKey<Game>::value) {
+                if (game.restricted() && s->table_.done(game.free_key(), game.rank(), me)) {
+                    s->table_.finish(entry, me, true);
+                    return true;
+                }
             }
             const int floor = s->only_target_ ? std::max(best, s->target_ - 1) : best;
             if (game.bound(floor) > floor) {

@@ -24,6 +24,17 @@
 //   static constexpr bool kHelpersKeepOrder;  the threads' search (parallel.hpp): whether the
 //                                  helper threads keep the game's move order too (else each
 //                                  shuffles its own)
+// and may supply, where its search restricts the moves of some states (Klondike's
+// pending moves: the move a run or a card was moved for must come next):
+//   bool restricted() const;       this state's moves are restricted
+//   uint64_t free_key() const;     the key of the same state without the restriction
+// A restricted state is then skipped once its free twin (with a rank >= its own) is
+// done: searched to the end, or cut by the bound.  The free twin reaches everything
+// the restricted one does.  It must be done, not merely seen: a free state on the
+// search's path may need that very restricted state to reach what it can (Klondike's
+// seed 72 came out at 26, not 30, when "seen" was enough), while a done one has had
+// all its moves searched.  Klondike casino, one thread, seeds 1-200: 17% fewer nodes,
+// seed 72 31.6 M -> 21.9 M.
 #pragma once
 
 #include <algorithm>
@@ -31,6 +42,8 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace patiens {
@@ -66,6 +79,11 @@ inline Limits remaining(const Limits& limits, uint64_t nodes, double seconds) {
 
 // What the one-thread search and the threads' search (parallel.hpp) share.
 namespace engine {
+
+template <class Game, class = void>
+struct HasFreeKey : std::false_type {};
+template <class Game>
+struct HasFreeKey<Game, std::void_t<decltype(std::declval<const Game&>().free_key())>> : std::true_type {};
 
 constexpr size_t kMaxDepth = 20000;  // a line this long stops the search (StopReason::DepthLimit)
 
@@ -154,18 +172,25 @@ private:
 class VisitedTable {
 public:
     enum class Visit { New, Dominated, Full };
+    // Where visit() left a new state, for mark_done() (valid until the table grows).
+    struct Entry {
+        uint64_t slot = 0, key = 0, generation = 0;
+        uint16_t rank = 0;
+    };
 
     explicit VisitedTable(uint64_t max_bytes) : max_slots_(engine::max_slots(max_bytes, sizeof(Slot))) {
         resize(std::min(max_slots_, engine::kFirstSlots));
     }
 
-    Visit visit(uint64_t key, uint16_t rank) {
+    Visit visit(uint64_t key, uint16_t rank, Entry* entry = nullptr) {
         key = engine::fix_key(key);
         uint64_t i = engine::mix(key) & mask_;
         while (slots_[i].key != 0) {
             if (slots_[i].key == key) {
                 if (slots_[i].rank >= rank) return Visit::Dominated;
                 slots_[i].rank = rank;
+                slots_[i].done = false;  // not done at this rank
+                if (entry) *entry = {i, key, generation_, rank};
                 return Visit::New;
             }
             i = (i + 1) & mask_;
@@ -173,11 +198,24 @@ public:
         if ((count_ + 1) * 4 > slots_.size() * 3) {  // keep the load under 3/4
             if (slots_.size() >= max_slots_) return Visit::Full;
             resize(slots_.size() * 2);
-            return visit(key, rank);
+            return visit(key, rank, entry);
         }
-        slots_[i] = {key, rank};
+        slots_[i] = Slot{key, rank, false};
         ++count_;
+        if (entry) *entry = {i, key, generation_, rank};
         return Visit::New;
+    }
+
+    // The state visit() entered is done (unless a better rank of it came in since).
+    void mark_done(const Entry& e) {
+        Slot* s = e.generation == generation_ ? &slots_[e.slot] : find(e.key);
+        if (s && s->key == e.key && s->rank == e.rank) s->done = true;
+    }
+
+    // Whether the state was done with a rank >= `rank`.
+    bool done(uint64_t key, uint16_t rank) const {
+        const Slot* s = find(engine::fix_key(key));
+        return s && s->done && s->rank >= rank;
     }
 
     uint64_t size() const { return count_; }
@@ -185,14 +223,22 @@ public:
 
 private:
     struct Slot {
-        uint64_t key;  // 0: empty
-        uint16_t rank;
+        uint64_t key = 0;  // 0: empty
+        uint16_t rank = 0;
+        bool done = false;  // searched to the end at this rank (kept only for games with free keys)
     };
+    const Slot* find(uint64_t key) const {
+        for (uint64_t i = engine::mix(key) & mask_; slots_[i].key != 0; i = (i + 1) & mask_)
+            if (slots_[i].key == key) return &slots_[i];
+        return nullptr;
+    }
+    Slot* find(uint64_t key) { return const_cast<Slot*>(std::as_const(*this).find(key)); }
     void resize(uint64_t size) {
-        std::vector<Slot> old(size, Slot{0, 0});
+        std::vector<Slot> old(size);
         old.swap(slots_);
         mask_ = size - 1;
         count_ = 0;
+        ++generation_;
         for (const Slot& slot : old) {
             if (slot.key == 0) continue;
             uint64_t i = engine::mix(slot.key) & mask_;
@@ -202,7 +248,7 @@ private:
         }
     }
     std::vector<Slot> slots_;
-    uint64_t mask_ = 0, count_ = 0, max_slots_ = 0;
+    uint64_t mask_ = 0, count_ = 0, max_slots_ = 0, generation_ = 0;
 };
 
 template <class Move>
@@ -288,11 +334,23 @@ private:
             if (v >= target_) return halt(StopReason::Target);
         }
         const uint64_t key = game.key();
-        switch (table_.visit(key, game.rank())) {
+        VisitedTable::Entry entry;
+        switch (table_.visit(key, game.rank(), &entry)) {
             case VisitedTable::Visit::Dominated: return;
             case VisitedTable::Visit::Full: return halt(StopReason::MemoryLimit);
             case VisitedTable::Visit::New: break;
         }
+        if constexpr (kFreeKeys) {
+            if (game.restricted() && table_.done(game.free_key(), game.rank())) return;
+        }
+        expand(game, depth, key);
+        if constexpr (kFreeKeys) {
+            if (!stop_ && !game.restricted()) table_.mark_done(entry);  // (a restricted one is never asked for)
+        }
+    }
+
+    // The state's moves, unless the bound cuts it.
+    void expand(Game& game, size_t depth, uint64_t key) {
         const int floor = only_target_ ? std::max(result_.best, target_ - 1) : result_.best;
         if (game.bound(floor) <= floor) return;
         if (depth >= engine::kMaxDepth) return halt(StopReason::DepthLimit);
@@ -315,6 +373,7 @@ private:
         arena_.resize(first);
     }
 
+    static constexpr bool kFreeKeys = engine::HasFreeKey<Game>::value;
     int target_;
     bool only_target_;
     uint64_t order_seed_ = 0;
