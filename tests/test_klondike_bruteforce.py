@@ -14,6 +14,7 @@ from conftest import scaled
 from referee import klondike as ref
 from solver.cards import is_red, make_card, rank_of
 from solver.klondike import KlondikeDeal, KlondikeRules, solve
+from solver.limits import Limits
 
 
 def out_of_foundations(draw, fewest, most):
@@ -54,10 +55,10 @@ def endgames(draw):
     return deal_and_rules(draw, columns, face_down, talon, foundations)
 
 
-def agrees_with_exhaustive_play(case, limit):
+def agrees_with_exhaustive_play(case, limit, threads=1):
     deal, rules = case
     deal.validate()
-    result = solve(deal, rules)
+    result = solve(deal, rules, limits=Limits(threads=threads))
     start = ref.start(deal, rules.passes)
     assert result.proven
     try:
@@ -107,6 +108,14 @@ def endgames_with_runs(draw):
 def test_solver_matches_exhaustive_play_with_runs(case):
     # Runs make bigger position spaces: a lower limit keeps the rejected cases cheap.
     agrees_with_exhaustive_play(case, limit=40_000)
+
+
+@settings(max_examples=scaled(60))
+@given(endgames_with_runs())
+def test_two_threads_match_exhaustive_play_with_runs(case):
+    # The threads share one table, whose done marks also let a pending position go once
+    # the free position of its cards is done (search.hpp, free_key): exact there too.
+    agrees_with_exhaustive_play(case, limit=40_000, threads=2)
 
 
 @st.composite
