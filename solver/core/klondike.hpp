@@ -76,6 +76,7 @@ public:
         uint8_t draws_before;  // TalonTo*: draws in the current pass,
         uint8_t redeal;        //   then whether the waste is turned over,
         uint8_t draws_after;   //   then draws in the new pass
+        uint8_t automatic;     // the safe automatic move home, the only one tried (see bound())
     };
     struct Undo {
         uint8_t flipped;  // the move turned a face-down card up
@@ -189,6 +190,7 @@ private:
     static constexpr uint32_t kSampleEvery = 128, kStretch = 16384, kStepsPayOneIn = 50;
     mutable uint32_t bound_calls_ = 0, steps_cut_ = 0;
     mutable bool steps_on_ = true;
+    bool after_automatic_ = false;  // the last move applied was a safe automatic move home
     int stuck_bound() const;
 
     Rules rules_;
