@@ -175,13 +175,19 @@ uint64_t Klondike::free_key() const {
 }
 
 uint64_t Klondike::twin_swap_key() const {
-    uint64_t k = 0;
+    // The tops whose twin lies face up under a card: most positions have none, and the
+    // columns' covered twins (kept for the bound) find them without a look at each twin.
+    uint64_t tops = 0, covered_twins = 0;
     for (int c = 0; c < kColumns; ++c) {
-        const int t = col_[c].top();
-        if (t == kNoCard) continue;
-        const int tw = twin_of(t);
-        if (tw < t || !(up_mask_ >> tw & 1) || on_[tw] == kNoCard) continue;
-        k ^= keys().parent[on_[tw]][tw] ^ keys().parent[on_[tw]][t];
+        const Column& col = col_[c];
+        if (col.len == 0) continue;
+        tops |= bit(col.cards[col.len - 1]);
+        covered_twins |= col.covered_twins;
+    }
+    uint64_t k = 0;
+    for (uint64_t m = tops & covered_twins; m; m &= m - 1) {
+        const int t = lowest(m), tw = twin_of(t);
+        if (tw > t) k ^= keys().parent[on_[tw]][tw] ^ keys().parent[on_[tw]][t];
     }
     return k;
 }
