@@ -76,7 +76,7 @@ public:
         uint8_t draws_before;  // TalonTo*: draws in the current pass,
         uint8_t redeal;        //   then whether the waste is turned over,
         uint8_t draws_after;   //   then draws in the new pass
-        uint8_t automatic;     // the safe automatic move home, the only one tried (see bound())
+        uint8_t automatic = 0;  // 1: the safe automatic move home, the only one tried (see bound())
     };
     struct Undo {
         uint8_t flipped;  // the move turned a face-down card up

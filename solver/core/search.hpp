@@ -169,28 +169,32 @@ private:
 // states that is dozens of false "seen" answers per search, each a state never
 // expanded.  The table starts small and doubles while it stays inside the memory
 // budget, so a small deal never pays for a large table.
+template <bool kDoneMarks>  // whether it keeps done marks (games with free keys)
 class VisitedTable {
 public:
     enum class Visit { New, Dominated, Full };
     // Where visit() left a new state, for mark_done() (valid until the table grows).
     struct Entry {
-        uint64_t slot = 0, key = 0, generation = 0;
-        uint16_t rank = 0;
+        uint64_t slot, key, generation;
+        uint16_t rank;
     };
 
     explicit VisitedTable(uint64_t max_bytes) : max_slots_(engine::max_slots(max_bytes, sizeof(Slot))) {
         resize(std::min(max_slots_, engine::kFirstSlots));
     }
 
-    Visit visit(uint64_t key, uint16_t rank, Entry* entry = nullptr) {
+    // `entry` (kDoneMarks only) is where it leaves a new state, for mark_done().
+    Visit visit(uint64_t key, uint16_t rank, [[maybe_unused]] Entry* entry = nullptr) {
         key = engine::fix_key(key);
         uint64_t i = engine::mix(key) & mask_;
         while (slots_[i].key != 0) {
             if (slots_[i].key == key) {
                 if (slots_[i].rank >= rank) return Visit::Dominated;
                 slots_[i].rank = rank;
-                slots_[i].done = false;  // not done at this rank
-                if (entry) *entry = {i, key, generation_, rank};
+                if constexpr (kDoneMarks) {
+                    slots_[i].done = false;  // not done at this rank
+                    *entry = {i, key, generation_, rank};
+                }
                 return Visit::New;
             }
             i = (i + 1) & mask_;
@@ -202,7 +206,7 @@ public:
         }
         slots_[i] = Slot{key, rank, false};
         ++count_;
-        if (entry) *entry = {i, key, generation_, rank};
+        if constexpr (kDoneMarks) *entry = {i, key, generation_, rank};
         return Visit::New;
     }
 
@@ -334,51 +338,47 @@ private:
             if (v >= target_) return halt(StopReason::Target);
         }
         const uint64_t key = game.key();
-        VisitedTable::Entry entry;
+        typename Table::Entry entry;
         switch (table_.visit(key, game.rank(), &entry)) {
-            case VisitedTable::Visit::Dominated: return;
-            case VisitedTable::Visit::Full: return halt(StopReason::MemoryLimit);
-            case VisitedTable::Visit::New: break;
+            case Table::Visit::Dominated: return;
+            case Table::Visit::Full: return halt(StopReason::MemoryLimit);
+            case Table::Visit::New: break;
         }
         if constexpr (kFreeKeys) {
             if (game.restricted() && table_.done(game.free_key(), game.rank())) return;
         }
-        expand(game, depth, key);
+        const int floor = only_target_ ? std::max(result_.best, target_ - 1) : result_.best;
+        if (game.bound(floor) > floor) {
+            if (depth >= engine::kMaxDepth) return halt(StopReason::DepthLimit);
+            // The move lists of all frames share one arena: no allocation per node.
+            const size_t first = arena_.size();
+            game.moves(arena_);
+            const size_t last = arena_.size();
+            if (order_seed_) engine::shuffle_moves(arena_, first, last, order_seed_ ^ key);
+            const bool guided = guide_.lead(arena_, first, last, depth);
+            for (size_t i = first; i < last && !stop_; ++i) {
+                const Move m = arena_[i];
+                auto undo = game.apply(m);
+                path_.push_back(m);
+                dfs(game, depth + 1);
+                path_.pop_back();
+                game.undo(m, undo);
+                if (guided && i == first) guide_.done();
+            }
+            arena_.resize(first);
+        }
         if constexpr (kFreeKeys) {
             if (!stop_ && !game.restricted()) table_.mark_done(entry);  // (a restricted one is never asked for)
         }
     }
 
-    // The state's moves, unless the bound cuts it.
-    void expand(Game& game, size_t depth, uint64_t key) {
-        const int floor = only_target_ ? std::max(result_.best, target_ - 1) : result_.best;
-        if (game.bound(floor) <= floor) return;
-        if (depth >= engine::kMaxDepth) return halt(StopReason::DepthLimit);
-
-        // The move lists of all frames share one arena: no allocation per node.
-        const size_t first = arena_.size();
-        game.moves(arena_);
-        const size_t last = arena_.size();
-        if (order_seed_) engine::shuffle_moves(arena_, first, last, order_seed_ ^ key);
-        const bool guided = guide_.lead(arena_, first, last, depth);
-        for (size_t i = first; i < last && !stop_; ++i) {
-            const Move m = arena_[i];
-            auto undo = game.apply(m);
-            path_.push_back(m);
-            dfs(game, depth + 1);
-            path_.pop_back();
-            game.undo(m, undo);
-            if (guided && i == first) guide_.done();
-        }
-        arena_.resize(first);
-    }
-
     static constexpr bool kFreeKeys = engine::HasFreeKey<Game>::value;
+    using Table = VisitedTable<kFreeKeys>;
     int target_;
     bool only_target_;
     uint64_t order_seed_ = 0;
     Limits limits_;
-    VisitedTable table_;
+    Table table_;
     SearchResult<Move> result_;
     std::vector<Move> path_, arena_;
     engine::Guide<Move> guide_;
