@@ -15,6 +15,7 @@ from referee import klondike as ref
 from solver.cards import is_red, make_card, rank_of
 from solver.klondike import KlondikeDeal, KlondikeRules, solve
 from solver.limits import Limits
+from test_klondike_known import check_line
 
 
 def out_of_foundations(draw, fewest, most):
@@ -66,9 +67,7 @@ def agrees_with_exhaustive_play(case, limit, threads=1):
     except ref.TooBig:
         reject()
     assert result.max_foundation == expected
-    actions = [(int(a.kind), a.source, a.target, a.count) for a in result.line]
-    _, best = ref.replay(start, actions, rules.draw, rules.worry_back)
-    assert best == result.max_foundation
+    check_line(deal, rules, result)
     assert result.solvable == (result.max_foundation == 52)
 
 
