@@ -170,8 +170,7 @@ uint64_t Klondike::split_key() const { return keys().split[split_]; }
 uint64_t Klondike::twin_key() const { return pend_kind_ != NoPending ? 0 : twin_swap_key(); }
 
 uint64_t Klondike::free_key() const {
-    const uint64_t cards = rules_.draw == 1 ? hash_ : hash_ ^ split_key();
-    return cards ^ keys().pending[pend_kind_][pend_card_] ^ twin_swap_key();
+    return cards_key() ^ keys().pending[pend_kind_][pend_card_] ^ twin_swap_key();
 }
 
 uint64_t Klondike::twin_swap_key() const {

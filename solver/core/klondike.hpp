@@ -107,7 +107,7 @@ public:
     // --- the engine's interface ---
     int value() const { return found_total_; }
     int bound(int floor) const;
-    uint64_t key() const { return (rules_.draw == 1 ? hash_ : hash_ ^ split_key()) ^ twin_key(); }
+    uint64_t key() const { return cards_key() ^ twin_key(); }
     // A pending move restricts the state's moves; free_key() is the key of the same
     // cards with nothing pending (see search.hpp).
     bool restricted() const { return pend_kind_ != NoPending; }
@@ -157,6 +157,8 @@ private:
     int waste_top_index() const { return split_ ? split_ - 1 : -1; }
     int split_below(int idx) const;  // canonical split once talon[idx] is gone
     uint64_t split_key() const;
+    // key() and free_key() share it: the cards (and the pending mark), the split for draw 3.
+    uint64_t cards_key() const { return rules_.draw == 1 ? hash_ : hash_ ^ split_key(); }
     uint64_t twin_key() const;
     uint64_t twin_swap_key() const;  // twin_key() as if nothing were pending
     struct TalonPlay { uint8_t idx, draws_before, redeal, draws_after; };
