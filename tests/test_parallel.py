@@ -74,7 +74,7 @@ def test_threads_really_search():
     assert klondike_solve(deal, make_rules("casino"), limits=Limits(threads=1)).threads == 1
 
 
-# Seed 56, casino: 4.5 M nodes, 2.4 s and 64 MB of table for one thread.
+# Seed 56, casino: 4.5 M nodes, about a second and 88 MB of table for one thread.
 HARD = KlondikeDeal.from_seed(56)
 
 
@@ -93,6 +93,25 @@ def test_memory_limit_on_threads():
     assert not result.proven and result.stop_reason == "max-memory"
     assert result.table_bytes <= 1 << 20
     assert klondike_line_count(HARD, make_rules("casino"), result) == result.max_foundation
+
+
+def test_a_table_split_into_shards_keeps_every_state():
+    """Seed 56 outgrows kSplitSlots (search.hpp): the one-thread table is split into
+    shards by the cards home and the talon midway.  The search must expand exactly the
+    states it expanded before the split existed (4,507,211 nodes, counted on the engine
+    of 2026-12-04) and prove the same maximum as two threads (whose table is not split)
+    with a line that replays to it.  A budget that allows the split but not much more
+    stops cleanly, inside the budget."""
+    rules = make_rules("casino")
+    result = klondike_solve(HARD, rules, limits=Limits(threads=1))
+    assert result.proven and result.nodes == 4_507_211
+    assert result.table_bytes > 16 << 20  # split: the one shard stops at 2^20 slots of 16 bytes
+    threads = klondike_solve(HARD, rules, limits=Limits(threads=2))
+    assert threads.proven and threads.max_foundation == result.max_foundation == 8
+    assert klondike_line_count(HARD, rules, result) == result.max_foundation
+    tight = klondike_solve(HARD, rules, limits=Limits(threads=1, max_memory=60 << 20))
+    assert not tight.proven and tight.stop_reason == "max-memory" and tight.table_bytes <= 60 << 20
+    assert klondike_line_count(HARD, rules, tight) == tight.max_foundation
 
 
 def test_timeout_on_threads():
