@@ -218,9 +218,9 @@ class VisitedTable {
 public:
     enum class Visit { New, Dominated, Full };
     // Where visit() left a new state, for mark_done() (valid until its shard grows or
-    // the table splits).
+    // the table splits: either changes the shard's generation).
     struct Entry {
-        uint32_t shard, generation, layout, locality;
+        uint32_t shard, generation, locality;
         uint64_t slot, key;
         uint16_t rank;
     };
@@ -243,7 +243,7 @@ public:
                 sh.slots[i].rank = rank;
                 if constexpr (kDoneMarks) {
                     sh.slots[i].done = false;  // not done at this rank
-                    *entry = {si, sh.generation, layout_, locality, i, key, rank};
+                    *entry = {si, sh.generation, locality, i, key, rank};
                 }
                 return Visit::New;
             }
@@ -256,13 +256,13 @@ public:
         sh.slots[i] = Slot{key, rank, false, locality};
         ++sh.count;
         ++count_;
-        if constexpr (kDoneMarks) *entry = {si, sh.generation, layout_, locality, i, key, rank};
+        if constexpr (kDoneMarks) *entry = {si, sh.generation, locality, i, key, rank};
         return Visit::New;
     }
 
     // The state visit() entered is done (unless a better rank of it came in since).
     void mark_done(const Entry& e) {
-        Slot* s = e.layout == layout_ && e.generation == shards_[e.shard].generation
+        Slot* s = e.generation == shards_[e.shard].generation
                       ? &shards_[e.shard].slots[e.slot]
                       : shards_[engine::shard_of(e.locality, shard_bits_)].find(e.key);
         if (s && s->key == e.key && s->rank == e.rank) s->done = true;
@@ -324,13 +324,17 @@ private:
             uint64_t slots = 0;
             for (uint64_t n : counts) slots += engine::split_slots(n);
             if (bytes_ + slots * sizeof(Slot) > max_bytes_) return false;
+            // The new shards' generations go on from the old one's, so that no entry from
+            // before the split matches its shard's generation after it.
             std::vector<Shard> split(counts.size());
-            for (uint64_t k = 0; k < counts.size(); ++k) split[k].resize(engine::split_slots(counts[k]));
+            for (uint64_t k = 0; k < counts.size(); ++k) {
+                split[k].generation = sh.generation;
+                split[k].resize(engine::split_slots(counts[k]));
+            }
             for (uint64_t j = 0; j < size; ++j)
                 if (sh.slots[j].key) split[engine::shard_of(sh.slots[j].locality, split_bits_)].put(sh.slots[j]);
             shards_.swap(split);
             shard_bits_ = split_bits_;
-            ++layout_;
             bytes_ = slots * sizeof(Slot);
             return true;
         }
@@ -344,7 +348,6 @@ private:
 
     uint64_t max_bytes_, bytes_ = 0, count_ = 0;
     int split_bits_, shard_bits_ = 0;
-    uint32_t layout_ = 0;  // the splits so far (entries from before one are found again)
     std::vector<Shard> shards_;
 };
 
