@@ -99,9 +99,9 @@ def test_a_table_split_into_shards_keeps_every_state():
     """Seed 56 outgrows kSplitSlots (search.hpp): the one-thread table is split into
     shards by the cards home and the talon midway.  The search must expand exactly the
     states it expanded before the split existed (4,507,211 nodes, counted on the engine
-    of 2026-12-04) and prove the same maximum as two threads (whose table is not split)
-    with a line that replays to it.  A budget that allows the split but not much more
-    stops cleanly, inside the budget."""
+    of 2026-12-04) and prove the same maximum as two threads with a line that replays
+    to it.  A budget that allows the split but not much more stops cleanly, inside the
+    budget."""
     rules = make_rules("casino")
     result = klondike_solve(HARD, rules, limits=Limits(threads=1))
     assert result.proven and result.nodes == 4_507_211
@@ -112,6 +112,26 @@ def test_a_table_split_into_shards_keeps_every_state():
     tight = klondike_solve(HARD, rules, limits=Limits(threads=1, max_memory=60 << 20))
     assert not tight.proven and tight.stop_reason == "max-memory" and tight.table_bytes <= 60 << 20
     assert klondike_line_count(HARD, rules, tight) == tight.max_foundation
+
+
+@pytest.mark.parametrize("threads", [2, 8])
+def test_the_threads_table_splits_and_grows_its_shards_while_they_search(threads):
+    """The threads' table (shared_table.hpp) is split like the one-thread table, and
+    each shard then grows while the other threads go on using it.  Eight threads on
+    the test machine's few cores are often stopped midway through a growth, so the
+    others meet frozen slots and full small shards.  The answer stays the one-thread
+    maximum, proven; budgets that refuse the split (40 MB: the old 16 MB and the new
+    shards do not fit together) or a later growth (60 MB) stop the search cleanly
+    inside them, with a line that replays to what they report."""
+    rules = make_rules("casino")
+    result = klondike_solve(HARD, rules, limits=Limits(threads=threads))
+    assert result.proven and result.max_foundation == 8
+    assert result.table_bytes > 16 << 20  # split: the one shard stops at 2^20 slots of 16 bytes
+    assert klondike_line_count(HARD, rules, result) == 8
+    for budget in (40 << 20, 60 << 20):
+        tight = klondike_solve(HARD, rules, limits=Limits(threads=threads, max_memory=budget))
+        assert not tight.proven and tight.stop_reason == "max-memory" and tight.table_bytes <= budget
+        assert klondike_line_count(HARD, rules, tight) == tight.max_foundation
 
 
 def test_timeout_on_threads():

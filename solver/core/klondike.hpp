@@ -110,7 +110,7 @@ public:
     uint64_t key() const { return cards_key() ^ twin_key(); }
     // The cards home and the talon: the search meets many arrangements of the tableau
     // between two changes of them (seed 72: 5.8 M free states in 25 k such clusters, up
-    // to 12 k in one), so the one-thread visited table keeps each in a shard of its own.
+    // to 12 k in one), so the visited tables keep each in a shard of its own.
     uint32_t locality() const {
         return static_cast<uint32_t>((home_ * 0x9e3779b97f4a7c15ull ^ talon_mask_ * 0xc2b2ae3d27d4eb4full ^ split_) >> 32);
     }

@@ -26,196 +26,9 @@
 #include <vector>
 
 #include "search.hpp"
+#include "shared_table.hpp"
 
 namespace patiens {
-
-// Open-addressing table shared by the threads: a 64-bit key and a 32-bit word per
-// slot, the word holding the best dominance rank seen (plus one; 0: none yet), a
-// done flag and one busy flag per thread.  It starts small and doubles while it
-// stays inside the memory budget.  Doubling moves every slot, so it stops the
-// world: the thread that needs it waits until every other thread has parked at its
-// next table access (check_in), resizes alone, and lets them go on.
-class SharedTable {
-public:
-    static constexpr int kMaxThreads = 15;  // busy flags in the word's bits 17..31
-    enum class Visit { New, Done, Mine, Other, Full };
-    struct Slot {
-        std::atomic<uint64_t> key{0};
-        std::atomic<uint32_t> word{0};
-    };
-    // Where a thread's state lies, so that finishing it needs no second probe unless
-    // the table was resized meanwhile.
-    struct Entry {
-        Slot* slot = nullptr;
-        uint32_t generation = 0;
-        uint64_t key = 0;
-        uint32_t rank = 0;  // rank + 1, as the word holds it
-    };
-
-    SharedTable(uint64_t max_bytes, int threads)
-        : max_slots_(engine::max_slots(max_bytes, sizeof(Slot))), threads_(threads), unadded_(threads), parked_(threads) {
-        allocate(std::min(max_slots_, engine::kFirstSlots));
-        for (auto& p : parked_) p.store(kRetired);
-    }
-
-    // Enter a state: New (now marked busy for `me`), Done, Mine (on my own path), Other
-    // (another thread is on it; entered anyway when `join`), or Full (memory budget).
-    Visit enter(uint64_t key, uint16_t rank, int me, bool join, Entry& e) {
-        check_in(me);
-        key = engine::fix_key(key);
-        const uint32_t want = uint32_t(rank) + 1, mine = busy_bit(me);
-        Slot* s = find_or_insert(key, me);
-        if (!s) return Visit::Full;
-        uint32_t cur = s->word.load(std::memory_order_acquire);
-        for (;;) {
-            uint32_t next;
-            if ((cur & kRankMask) >= want) {
-                if (cur & kDone) return Visit::Done;
-                if (cur & mine) return Visit::Mine;
-                if (!join) return Visit::Other;
-                next = cur | mine;
-            } else {  // new, or reached now with a better rank: not done at that rank
-                next = want | (cur & kBusyMask) | mine;
-            }
-            if (s->word.compare_exchange_weak(cur, next, std::memory_order_acq_rel)) break;
-        }
-        e = {s, generation_.load(std::memory_order_relaxed), key, want};
-        return Visit::New;
-    }
-
-    // Whether the state is done with a rank >= `rank` (search.hpp: free keys).
-    bool done(uint64_t key, uint16_t rank, int me) {
-        check_in(me);
-        key = engine::fix_key(key);
-        for (uint64_t i = engine::mix(key) & mask_;; i = (i + 1) & mask_) {
-            const uint64_t k = slots_[i].key.load(std::memory_order_acquire);
-            if (k == 0) return false;
-            if (k != key) continue;
-            const uint32_t word = slots_[i].word.load(std::memory_order_acquire);
-            return (word & kDone) && (word & kRankMask) >= uint32_t(rank) + 1;
-        }
-    }
-
-    // Leave a state entered with enter(): done when `complete` and no better rank
-    // came in meanwhile.
-    void finish(const Entry& e, int me, bool complete) {
-        check_in(me);
-        Slot* s = e.generation == generation_.load(std::memory_order_relaxed) ? e.slot : find(e.key);
-        uint32_t cur = s->word.load(std::memory_order_acquire);
-        for (;;) {
-            uint32_t next = cur & ~busy_bit(me);
-            if (complete && (cur & kRankMask) == e.rank) next |= kDone;
-            if (s->word.compare_exchange_weak(cur, next, std::memory_order_acq_rel)) return;
-        }
-    }
-
-    // A thread about to use the table, and one that will not touch it again (all
-    // start so): a resize waits for the enlisted ones only.  Sequentially consistent:
-    // a thread enlisting while a resize runs either is waited for or sees it and parks.
-    void enlist(int me) {
-        parked_[me].store(kRunning);
-        if (growing_.load()) park(me);
-    }
-    void retire(int me) { parked_[me].store(kRetired); }
-
-    uint64_t size() const {
-        uint64_t n = count_.load();
-        for (const auto& u : unadded_) n += u.n;
-        return n;
-    }
-    uint64_t bytes() const { return slots_count_ * sizeof(Slot); }
-
-private:
-    static constexpr uint32_t kRankMask = 0xffff, kDone = 1u << 16, kBusyMask = ~0u << 17;
-    static constexpr uint32_t kRunning = ~0u, kRetired = ~0u - 1;
-    static uint32_t busy_bit(int me) { return 1u << (17 + me); }
-
-    void check_in(int me) {
-        if (growing_.load(std::memory_order_relaxed)) park(me);
-    }
-
-    void park(int me) {
-        if (!growing_.load()) return;
-        const uint32_t gen = generation_.load();
-        parked_[me].store(gen);
-        while (growing_.load() && generation_.load() == gen) std::this_thread::yield();
-        parked_[me].store(kRunning);
-    }
-
-    Slot* find(uint64_t key) {
-        uint64_t i = engine::mix(key) & mask_;
-        while (slots_[i].key.load(std::memory_order_acquire) != key) i = (i + 1) & mask_;
-        return &slots_[i];
-    }
-
-    Slot* find_or_insert(uint64_t key, int me) {
-        uint64_t i = engine::mix(key) & mask_;
-        for (;;) {
-            uint64_t k = slots_[i].key.load(std::memory_order_acquire);
-            if (k == key) return &slots_[i];
-            if (k == 0) {
-                if (slots_[i].key.compare_exchange_strong(k, key, std::memory_order_acq_rel)) break;
-                if (k == key) return &slots_[i];
-            }
-            i = (i + 1) & mask_;
-        }
-        // Inserted: keep the load under 3/4, or give up when the budget is spent (the
-        // key just inserted stays: the table still has room for it).  Each thread adds
-        // its inserts to the shared count in batches of kAddEvery: a counter written by
-        // both threads at every insert kept them waiting on its cache line.
-        if (++unadded_[me].n < kAddEvery) return &slots_[i];
-        const uint64_t n = count_.fetch_add(kAddEvery, std::memory_order_relaxed) + kAddEvery;
-        unadded_[me].n = 0;
-        if (n * 4 <= slots_count_ * 3) return &slots_[i];
-        if (slots_count_ >= max_slots_) return nullptr;
-        grow(me);
-        return find(key);  // the slots moved (unless another thread had grown it first)
-    }
-
-    void grow(int me) {
-        bool expected = false;
-        if (!growing_.compare_exchange_strong(expected, true)) return park(me);  // another thread grows it
-        const uint32_t gen = generation_.load();
-        for (int t = 0; t < threads_; ++t)
-            while (t != me && parked_[t].load() != gen && parked_[t].load() != kRetired) std::this_thread::yield();
-        if (size() * 4 > slots_count_ * 3 && slots_count_ < max_slots_) {
-            std::unique_ptr<Slot[]> old = std::move(slots_);
-            const uint64_t old_count = slots_count_;
-            allocate(slots_count_ * 2);
-            for (uint64_t j = 0; j < old_count; ++j) {
-                const uint64_t k = old[j].key.load(std::memory_order_relaxed);
-                if (k == 0) continue;
-                uint64_t i = engine::mix(k) & mask_;
-                while (slots_[i].key.load(std::memory_order_relaxed) != 0) i = (i + 1) & mask_;
-                slots_[i].key.store(k, std::memory_order_relaxed);
-                slots_[i].word.store(old[j].word.load(std::memory_order_relaxed), std::memory_order_relaxed);
-            }
-        }
-        generation_.store(gen + 1);
-        growing_.store(false);
-    }
-
-    void allocate(uint64_t n) {
-        slots_.reset(new Slot[n]);
-        slots_count_ = n;
-        mask_ = n - 1;
-    }
-
-    static constexpr uint64_t kAddEvery = 64;
-    struct alignas(64) Unadded {
-        uint64_t n = 0;
-    };
-
-    // Read on every access, written only when the table grows: one cache line of their own.
-    alignas(64) std::unique_ptr<Slot[]> slots_;
-    uint64_t slots_count_ = 0, mask_ = 0, max_slots_ = 0;
-    std::atomic<bool> growing_{false};
-    std::atomic<uint32_t> generation_{0};
-    int threads_;
-    alignas(64) std::atomic<uint64_t> count_{0};  // inserts, but for those not added yet
-    std::vector<Unadded> unadded_;
-    std::vector<std::atomic<uint32_t>> parked_;  // per thread: kRunning, kRetired, or the generation it waits out
-};
 
 // A quick line to start from (beam.hpp): it gets the game, to leave as it found it,
 // and the nodes it may spend (the caller's --max-nodes, or no end), and returns the
@@ -231,7 +44,7 @@ public:
 
     ParallelSearch(int target, bool only_target, const Limits& limits, int threads)
         : target_(target), only_target_(only_target), limits_(limits),
-          threads_(std::max(1, std::min(threads, SharedTable::kMaxThreads))), table_(limits.max_memory, threads_) {
+          threads_(std::max(1, std::min(threads, SharedTable::kMaxThreads))), table_(limits.max_memory, threads_, engine::shard_bits_for<Game>()) {
         // A node limit is checked when a thread reports its count: report often enough
         // that all threads together overshoot it by a quarter at most.
         if (limits.max_nodes)
@@ -304,8 +117,9 @@ private:
                 }
             }
             const uint64_t key = game.key();
+            const uint32_t locality = engine::locality_of(game);
             SharedTable::Entry entry;
-            switch (s->table_.enter(key, game.rank(), me, join, entry)) {
+            switch (s->table_.enter(key, locality, game.rank(), me, join, entry)) {
                 case SharedTable::Visit::Done:
                 case SharedTable::Visit::Mine: return true;
                 case SharedTable::Visit::Other: return false;
@@ -313,7 +127,7 @@ private:
                 case SharedTable::Visit::New: break;
             }
             if constexpr (engine::HasFreeKey<Game>::value) {
-                if (game.restricted() && s->table_.done(game.free_key(), game.rank(), me)) {
+                if (game.restricted() && s->table_.done(game.free_key(), locality, game.rank())) {
                     s->table_.finish(entry, me, true);
                     return true;
                 }
@@ -360,6 +174,7 @@ private:
         uint64_t nodes_so_far() const { return s->nodes_.load(std::memory_order_relaxed) + unreported; }
 
         void poll() {
+            s->table_.quiesce(me);  // between nodes: no slot is used without a fresh look
             const uint64_t total = s->nodes_.fetch_add(unreported) + unreported;
             unreported = 0;
             const Limits& lim = s->limits_;

@@ -31,8 +31,8 @@
 // and, where the search visits states in clusters (Klondike: the many arrangements of the
 // tableau with the same cards home and the same talon, searched one after another):
 //   uint32_t locality() const;     the same for the states of a cluster (and for a
-//                                  restricted state and its free twin); the one-thread
-//                                  table keeps each cluster's states in a small shard of
+//                                  restricted state and its free twin); the visited
+//                                  tables keep each cluster's states in a small shard of
 //                                  their own, whose slots stay in the cache
 // A restricted state is then skipped once its free twin (with a rank >= its own) is
 // done: searched to the end, or cut by the bound.  The free twin reaches everything
@@ -128,10 +128,7 @@ inline uint64_t max_slots(uint64_t max_bytes, uint64_t slot_bytes) {
 // shards from the start, 2^10 / 2^12 / 2^14 of them took 0.90 / 0.79 / 0.74 of the
 // time, but the small searches paid for growing many small shards.  So a table starts
 // as one shard and is split into 2^kShardBits once it would grow past kSplitSlots
-// (16 MB).  Only the one-thread table: the threads' table (parallel.hpp) must stop
-// the world to grow a shard, and with thousands of shards growing, two threads on a
-// busy machine waited for each other at every growth (seed 72: 4.1 s alone, but 18 s
-// beside a test run).
+// (16 MB).  The threads' table (shared_table.hpp) is split the same way.
 constexpr int kShardBits = 12;
 constexpr uint64_t kSplitSlots = uint64_t(1) << 20;
 template <class Game>
