@@ -335,11 +335,15 @@ private:
             bytes_ = slots * sizeof(Slot);
             return true;
         }
-        if (bytes_ + 2 * size * sizeof(Slot) > max_bytes_) return false;
-        const std::unique_ptr<Slot[]> old = sh.resize(2 * size);
+        // The one shard grows four times over while under kSplitSlots (as the threads'
+        // table does, shared_table.hpp), else it doubles.
+        uint64_t grown = 4 * size;
+        if (shard_bits_ != 0 || grown > engine::kSplitSlots || bytes_ + grown * sizeof(Slot) > max_bytes_) grown = 2 * size;
+        if (bytes_ + grown * sizeof(Slot) > max_bytes_) return false;
+        const std::unique_ptr<Slot[]> old = sh.resize(grown);
         for (uint64_t j = 0; j < size; ++j)
             if (old[j].key) sh.put(old[j]);
-        bytes_ += size * sizeof(Slot);
+        bytes_ += (grown - size) * sizeof(Slot);
         return true;
     }
 
