@@ -1,4 +1,5 @@
-// The search of search.hpp on several threads that share one visited table.
+// The search of search.hpp on several threads that share one visited table
+// (shared_table.hpp).
 //
 // Every thread runs the whole depth-first search from the start, the first in the
 // game's move order, the others each in a shuffled order of its own or, where the

@@ -370,7 +370,7 @@ private:
 
     // After `me` inserted into the place's array: keep its load under 3/4.  A thread
     // looks at the shard's whole load only every `step` of its own inserts there, so
-    // that the threads together overshoot the 3/4 by a 16th of the slots at most.
+    // that the threads together overshoot the 3/4 by a 32nd of the slots at most.
     enum class Room { Enough, Replaced, Full };
     Room count_insert(const Place& p, int me) {
         std::atomic<uint64_t>& mine = p.dir->inserts(me, p.shard);
