@@ -112,8 +112,8 @@ inline uint64_t mix(uint64_t x) {
     x ^= x >> 31; x *= 0x7fb5d329728ea185ull; x ^= x >> 27;
     return x;
 }
-// A table starts at kFirstSlots (or its budget) and doubles while the last doubling,
-// holding the old table and the new one at once, 1.5 times the final size, fits.
+// A table starts at kFirstSlots, or at the size whose doubling (the old slots and the
+// new ones held at once) still fits a small budget.
 constexpr uint64_t kFirstSlots = 1u << 16;
 inline uint64_t max_slots(uint64_t max_bytes, uint64_t slot_bytes) {
     uint64_t slots = 1u << 12;
@@ -133,6 +133,15 @@ constexpr int kShardBits = 12;
 constexpr uint64_t kSplitSlots = uint64_t(1) << 20;
 template <class Game>
 constexpr int shard_bits_for() { return HasLocality<Game>::value ? kShardBits : 0; }
+// The slots a full shard grows to: a table's one shard (not split yet) grows four times
+// over while it stays under kSplitSlots, so that a search of 50 k to 800 k states copies
+// it twice, not four times (Klondike casino, benchmarks/core_ab.py: one thread 0.995 of
+// the time per deal, two threads 0.990; Golf, one thread, 0.986-0.989); a shard of a
+// split table doubles.  A table falls back to doubling where its budget does not allow
+// four times over.
+inline uint64_t grown_slots(uint64_t slots, bool one_shard) {
+    return one_shard && 4 * slots <= kSplitSlots ? 4 * slots : 2 * slots;
+}
 // The slots a shard of `n` states starts with after the split: under half full.
 inline uint64_t split_slots(uint64_t n) {
     uint64_t slots = 16;
@@ -207,9 +216,9 @@ private:
 // faster, but a slot's index must be recoverable from the tag for the table to grow,
 // so two states with one home slot differ in only 48 - log2(slots) bits; at 50 M
 // states that is dozens of false "seen" answers per search, each a state never
-// expanded.  The table starts small and doubles while it stays inside the memory
+// expanded.  The table starts small and grows while it stays inside the memory
 // budget, so a small deal never pays for a large table.  For a game with a locality it
-// is split into shards by it once large (see kSplitSlots), each doubling on its own.
+// is split into shards by it once large (see kSplitSlots), each growing on its own.
 template <bool kDoneMarks>  // whether it keeps done marks (games with free keys)
 class VisitedTable {
 public:
@@ -308,9 +317,10 @@ private:
         }
     };
 
-    // Shard `si` is full: double it, or split the table into 2^split_bits_ shards the
-    // first time it passes kSplitSlots.  The old slots and the new ones are held at
-    // once, and must fit in the budget together.  False when they do not.
+    // Shard `si` is full: grow it (engine::grown_slots), or split the table into
+    // 2^split_bits_ shards the first time it passes kSplitSlots.  The old slots and the
+    // new ones are held at once, and must fit in the budget together.  False when they
+    // do not.
     bool make_room(uint32_t si) {
         Shard& sh = shards_[si];
         const uint64_t size = sh.mask + 1;
@@ -335,10 +345,8 @@ private:
             bytes_ = slots * sizeof(Slot);
             return true;
         }
-        // The one shard grows four times over while under kSplitSlots (as the threads'
-        // table does, shared_table.hpp), else it doubles.
-        uint64_t grown = 4 * size;
-        if (shard_bits_ != 0 || grown > engine::kSplitSlots || bytes_ + grown * sizeof(Slot) > max_bytes_) grown = 2 * size;
+        uint64_t grown = engine::grown_slots(size, shard_bits_ == 0);
+        if (bytes_ + grown * sizeof(Slot) > max_bytes_) grown = 2 * size;
         if (bytes_ + grown * sizeof(Slot) > max_bytes_) return false;
         const std::unique_ptr<Slot[]> old = sh.resize(grown);
         for (uint64_t j = 0; j < size; ++j)

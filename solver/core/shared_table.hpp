@@ -401,15 +401,12 @@ private:
         return false;
     }
 
-    // The one shard of a table not split yet grows four times over while it stays
-    // under kSplitSlots, so that the searches of 50 k to 800 k states copy it twice,
-    // not four times (two threads, Klondike casino seeds 1-200: 0.990 of the time per
-    // deal, the 10-100 ms deals 0.974); otherwise, or when the budget does not allow
-    // it, a shard doubles.
+    // To engine::grown_slots, or double where the budget does not allow that.
     bool grow_shard(const Place& p) {
         const uint64_t size = slots_of(p.word);
-        uint64_t grown = 4 * size;
-        if (p.dir->bits != 0 || grown > engine::kSplitSlots || !reserve(grown * sizeof(Slot))) {
+        uint64_t grown = engine::grown_slots(size, p.dir->bits == 0);
+        if (!reserve(grown * sizeof(Slot))) {
+            if (grown == 2 * size) return false;
             grown = 2 * size;
             if (!reserve(grown * sizeof(Slot))) return false;
         }
