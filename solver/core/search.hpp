@@ -142,6 +142,11 @@ constexpr int shard_bits_for() { return HasLocality<Game>::value ? kShardBits : 
 inline uint64_t grown_slots(uint64_t slots, bool one_shard) {
     return one_shard && 4 * slots <= kSplitSlots ? 4 * slots : 2 * slots;
 }
+// Whether a full shard of `slots` splits the table instead: its one shard (shard_bits
+// 0), once past kSplitSlots, where the game has a locality (split_bits > 0).
+inline bool splits(uint64_t slots, int shard_bits, int split_bits) {
+    return shard_bits == 0 && split_bits > 0 && 2 * slots > kSplitSlots;
+}
 // The slots a shard of `n` states starts with after the split: under half full.
 inline uint64_t split_slots(uint64_t n) {
     uint64_t slots = 16;
@@ -324,7 +329,7 @@ private:
     bool make_room(uint32_t si) {
         Shard& sh = shards_[si];
         const uint64_t size = sh.mask + 1;
-        if (shard_bits_ == 0 && split_bits_ > 0 && 2 * size > engine::kSplitSlots) {
+        if (engine::splits(size, shard_bits_, split_bits_)) {
             std::vector<uint64_t> counts(uint64_t(1) << split_bits_);
             for (uint64_t j = 0; j < size; ++j)
                 if (sh.slots[j].key) ++counts[engine::shard_of(sh.slots[j].locality, split_bits_)];

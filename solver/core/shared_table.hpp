@@ -395,8 +395,7 @@ private:
         if (!p.array()->growing.compare_exchange_strong(idle, true)) return true;
         if (dir_.load() != p.dir || p.dir->shards()[p.shard].load() != p.word) return true;  // replaced meanwhile
         const uint64_t size = slots_of(p.word);
-        const bool split = p.dir->bits == 0 && split_bits_ > 0 && 2 * size > engine::kSplitSlots;
-        if (split ? split_table(p) : grow_shard(p)) return true;
+        if (engine::splits(size, p.dir->bits, split_bits_) ? split_table(p) : grow_shard(p)) return true;
         p.array()->growing.store(false);  // (out of memory: the search stops)
         return false;
     }
