@@ -2,7 +2,7 @@
 
     python benchmarks/core_ab.py [--base HEAD] [--game golf|klondike] [--rules wrap]
                                  [--seeds 1-200] [--threads 1] [--reps 3] [--timeout 10]
-                                 [--deals FILE]
+                                 [--deals FILE] [--no-worry-back]
 
 A whole benchmark run on a shared machine moves by 10-30% from one run to the next,
 more than most changes to the core are worth.  So a change to the core is judged
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import math
 import os
 import shutil
@@ -97,7 +96,7 @@ def load_core(name, path):
     return core
 
 
-def solver_for(game, rules_name, threads, timeout):
+def solver_for(game, rules_name, threads, timeout, worry_back=True):
     """(solve module whose `_core` picks the build, seed -> (value, proven, nodes, seconds))."""
     from solver.limits import Limits
     limits = Limits(timeout=timeout, threads=threads)
@@ -110,7 +109,7 @@ def solver_for(game, rules_name, threads, timeout):
             return r.best_score, r.proven, r.nodes, r.seconds
         return sys.modules["solver.golf.solve"], run
     from solver.klondike import KlondikeDeal, make_rules, solve
-    rules = make_rules(rules_name)
+    rules = make_rules(rules_name, worry_back=worry_back)
 
     def run(seed):
         r = solve(KlondikeDeal.from_seed(seed), rules, limits=limits)
@@ -127,7 +126,7 @@ def compare(args, cores):
     """Every deal on both builds in turn, the order swapped at each repetition (and from one
     deal to the next), in one process: two processes differed by up to 10% with the
     same core (the core each ran on, or where its memory lay)."""
-    module, run = solver_for(args.game, args.rules, args.threads, args.timeout)
+    module, run = solver_for(args.game, args.rules, args.threads, args.timeout, not args.no_worry_back)
     seeds = list(seed_range(args.seeds))
     least = {name: {} for name in BUILDS}
     nodes = {name: 0 for name in BUILDS}
@@ -172,8 +171,10 @@ def main():
     ap.add_argument("--game", choices=("golf", "klondike"), default="golf")
     ap.add_argument("--rules", default=None, help="Golf variant (default wrap) or Klondike mode (default casino)")
     ap.add_argument("--seeds", default="1-200", help="seed range, e.g. 1-200 (default)")
+    ap.add_argument("--no-worry-back", action="store_true", help="Klondike without worry back")
     ap.add_argument("--threads", type=int, default=1, help="search threads (default 1)")
-    ap.add_argument("--reps", type=int, default=3, help="solves of each deal per build, the least time kept (default 3)")
+    ap.add_argument("--reps", type=int, default=3,
+                    help="solves of each deal per build, the least time kept (default 3)")
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per solve (default 10)")
     ap.add_argument("--deals", metavar="FILE", help="also write each deal's times, ratio and nodes there (TSV)")
     args = ap.parse_args()

@@ -58,8 +58,9 @@ def test_the_reach_bound_proves_a_standard_deal_lost():
 @pytest.mark.parametrize("first_win", [False, True])
 def test_node_limit_covers_all_tries(first_win):
     # Not settled by the tries nor quickly after them (seed 39 was, until the reach
-    # bound proved it lost, at 9 cards, in under a second).
-    deal = KlondikeDeal.from_seed(198)
+    # bound proved it lost, at 9 cards, in under a second; seed 198, won in 3 s, took
+    # 0.5 s once tails on twins shared a key).  Seed 270: best 14, about 13 s.
+    deal = KlondikeDeal.from_seed(270)
     result = solve(deal, STANDARD, first_win=first_win, limits=Limits(max_nodes=150_000))
     assert not result.proven and result.stop_reason == "max-nodes"
     assert result.nodes <= 150_000
@@ -67,7 +68,7 @@ def test_node_limit_covers_all_tries(first_win):
 
 
 def test_timeout_covers_all_tries():
-    deal = KlondikeDeal.from_seed(198)
+    deal = KlondikeDeal.from_seed(270)
     result = solve(deal, STANDARD, limits=Limits(timeout=0.5))
     assert not result.proven and result.stop_reason == "timeout"
     assert result.seconds < 1.0

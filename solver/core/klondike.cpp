@@ -163,10 +163,23 @@ uint64_t Klondike::compute_hash() const {
 
 uint64_t Klondike::split_key() const { return keys().split[split_]; }
 
-// A run lying on p while p's twin is a bare column top can move to the twin and back,
-// one move each way: the two positions reach the same positions and share a key.  The
-// run is hashed as lying on the lower-numbered twin.  (Not while a move is pending: the
-// pending move names the column.)
+// Twins in the tableau are interchangeable as the cards runs lie on, so positions that
+// differ only in which twin carries which run share a key:
+//   * a run lying on p while p's twin is a bare column top can move to the twin and
+//     back, one move each way.  The run is hashed as lying on the lower-numbered twin;
+//   * when p and its twin q both lie face up with a run on each (tails T and U), the
+//     position with the tails swapped reaches the same: copy any line of one in the
+//     other, with the same cards moved to the same cards (a move of a run through p
+//     takes p's tail along, in either position).  Only a move that takes a whole tail
+//     away, or sends its first card home, differs: it bares p in one position and q
+//     in the other, where the remaining tail lies on the other twin; one move of that
+//     tail onto the bared twin makes the positions equal.  Cards go home alike, so
+//     the most cards home and a win are the same from both.  The lower-numbered of
+//     the two tails' first cards is hashed as lying on the lower-numbered twin.
+//     Casino seeds 1-200, one thread: 60.4 M -> 11.1 M nodes, seed 72 21.9 M -> 1.4 M
+//     (long runs from two Kings of one colour, their tails swapped at twin after twin,
+//     were thousands of positions each); the same maxima in every mode.
+// (Not while a move is pending: the pending move names the column.)
 uint64_t Klondike::twin_key() const { return pend_kind_ != NoPending ? 0 : twin_swap_key(); }
 
 uint64_t Klondike::free_key() const {
@@ -183,10 +196,20 @@ uint64_t Klondike::twin_swap_key() const {
         tops |= bit(col.cards[col.len - 1]);
         covered_twins |= col.covered_twins;
     }
+    const Keys& keys_ = keys();
     uint64_t k = 0;
     for (uint64_t m = tops & covered_twins; m; m &= m - 1) {
         const int t = lowest(m), tw = twin_of(t);
-        if (tw > t) k ^= keys().parent[on_[tw]][tw] ^ keys().parent[on_[tw]][t];
+        if (tw > t) k ^= keys_.parent[on_[tw]][tw] ^ keys_.parent[on_[tw]][t];
+    }
+    // Twins both face up with a card on each: the lower-numbered of the two cards on
+    // them is hashed as lying on the lower-numbered twin.
+    for (uint64_t m = covered_twins & twins_of(covered_twins); m; m &= m - 1) {
+        const int p = lowest(m), q = twin_of(p);
+        if (q < p) continue;
+        const int a = on_[p], b = on_[q];
+        if (a > b)
+            k ^= keys_.parent[a][p] ^ keys_.parent[b][q] ^ keys_.parent[b][p] ^ keys_.parent[a][q];
     }
     return k;
 }
