@@ -105,8 +105,8 @@ def test_grids_out_of_form_are_cut(rules):
 # The model also bounds how many lines can claim a rank or a suit at once (cards are
 # shared by a row and a column; PokerModel._share_cards).  Grids rich in what those
 # bounds count must still be kept at their score: cards from two suits (flushes,
-# straight flushes) or from seven ranks (pairs to fours, straights), and two grids at
-# the bounds themselves.
+# straight flushes) or from seven ranks (pairs to fours, straights), and grids at the
+# bounds themselves.
 POOLS = {
     "two suits": [c for c in range(52) if c // 13 in (0, 3)],
     "seven ranks": [c for c in range(52) if c % 13 < 7],
@@ -117,6 +117,10 @@ AT_THE_BOUNDS = [
     # four Kings in a square (four lines with two), three Queens in an L (two lines),
     # three Jacks in a row and the fourth below one of them (a line of three, one of two)
     "KS KH 2H 3H 4H / KD KC JD JC JS / QD 5H 6C 7D QS / QH 8H 9C TD JH / AS TH 2C 3D 4S",
+    # lines that meet share a card (PokerModel._lines_meet): a heart flush row and a
+    # heart flush column meeting at AH, a straight row (9-K) and a straight column (8-Q)
+    # meeting at QS
+    "AH 9H 7H 4H 2H / KH QS JD TC 9S / QH TD 5C 5D 5S / JH JC 6C 6D 6S / 3H 8D 4C 4D 4S",
 ]
 
 

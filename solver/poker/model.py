@@ -72,11 +72,13 @@ def neighbours(cell: Cell) -> List[Cell]:
 
 
 class LineCounts(NamedTuple):
-    """A line's claim variables by rank (two, three, four of it) and by suit (all five)."""
+    """A line's claim variables by rank (two, three, four of it), by suit (all five) and
+    by straight window."""
     twos: Dict[int, cp_model.IntVar]
     threes: Dict[int, cp_model.IntVar]
     fours: Dict[int, cp_model.IntVar]
     flushes: Dict[int, cp_model.IntVar]
+    windows: List[cp_model.IntVar]
 
 
 class PokerModel:
@@ -203,7 +205,7 @@ class PokerModel:
         m.Add(sum(g2.values()) <= 2)
         m.Add(sum(g3.values()) <= 1)
         m.Add(sum(g4.values()) <= 1)
-        self.line_counts[name] = LineCounts(g2, g3, g4, fl)
+        self.line_counts[name] = LineCounts(g2, g3, g4, fl, w)
         nothing = self.rules.table["nothing"]
         claim = {c: m.NewBoolVar(f"{name}_{c}") for c in CATEGORIES if c != "nothing"}
         m.AddAtMostOne(claim.values())
@@ -280,6 +282,7 @@ class PokerModel:
             m.Add(sum(same_cards) <= 1)
         if self.jokers or self.rules.rows_only:  # a joker adds to any rank and suit it likes
             return
+        self._lines_meet()
         # Rows and columns: the cards of a rank (or suit) on the grid are cells of a
         # bipartite graph, rows on one side, columns on the other.
         lines = [v for name, v in self.line_counts.items() if name.startswith(("row", "column"))]
@@ -316,6 +319,27 @@ class PokerModel:
             m.Add(sum(v.flushes[s] for v in lines) <= most)
             if every:  # a diagonal shares a cell with each row and column: three lines take 12 cards
                 m.Add(sum(v.flushes[s] for v in every) <= max(k for k, cells in enumerate(FLUSH_CELLS) if cells <= n))
+
+    def _lines_meet(self):
+        """Two lines that meet (a row and a column, or either and a diagonal) share a card:
+        they cannot be flushes of two suits, nor straights of two windows with no rank in
+        common.  The relaxation missed it: three flush columns of three suits leave no
+        row a flush, where it claimed flushes both ways."""
+        m = self.m
+        names = list(self.line_counts)
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                if a.split()[0] == b.split()[0] != "diagonal":  # two rows, or two columns
+                    continue
+                for x, y in ((a, b), (b, a)):
+                    la, lb = self.line_counts[x], self.line_counts[y]
+                    for s, f in la.flushes.items():
+                        m.Add(f + sum(g for t, g in lb.flushes.items() if t != s) <= 1)
+                    for j, v in enumerate(la.windows):
+                        apart = [lb.windows[k] for k in range(len(STRAIGHTS))
+                                 if not set(STRAIGHTS[j]) & set(STRAIGHTS[k])]
+                        if apart:
+                            m.Add(v + sum(apart) <= 1)
 
     # --- what a line scores: categories ---------------------------------------------------
 
