@@ -196,11 +196,11 @@ uint64_t Klondike::twin_swap_key() const {
         tops |= bit(col.cards[col.len - 1]);
         covered_twins |= col.covered_twins;
     }
-    const Keys& keys_ = keys();
+    const Keys& zobrist = keys();
     uint64_t k = 0;
     for (uint64_t m = tops & covered_twins; m; m &= m - 1) {
         const int t = lowest(m), tw = twin_of(t);
-        if (tw > t) k ^= keys_.parent[on_[tw]][tw] ^ keys_.parent[on_[tw]][t];
+        if (tw > t) k ^= zobrist.parent[on_[tw]][tw] ^ zobrist.parent[on_[tw]][t];
     }
     // Twins both face up with a card on each: the lower-numbered of the two cards on
     // them is hashed as lying on the lower-numbered twin.
@@ -209,7 +209,7 @@ uint64_t Klondike::twin_swap_key() const {
         if (q < p) continue;
         const int a = on_[p], b = on_[q];
         if (a > b)
-            k ^= keys_.parent[a][p] ^ keys_.parent[b][q] ^ keys_.parent[b][p] ^ keys_.parent[a][q];
+            k ^= zobrist.parent[a][p] ^ zobrist.parent[b][q] ^ zobrist.parent[b][p] ^ zobrist.parent[a][q];
     }
     return k;
 }
