@@ -152,15 +152,16 @@ def endgames_with_twin_runs(draw):
     black_first = draw(st.booleans())
     # Level i holds both twins of rank top - i, the colours alternating.
     levels = [(top - i, black_first != (i % 2 == 1)) for i in range(depth)]
+    suits = {True: (0, 3), False: (1, 2)}  # black: clubs and spades
     lowest = {s: 14 for s in range(4)}
     for rank, black in levels:
-        for s in ((0, 3) if black else (1, 2)):
+        for s in suits[black]:
             lowest[s] = min(lowest[s], rank)
     for s in range(4):  # some lower cards of each suit are out too
         lowest[s] -= draw(st.integers(0, 2))
     runs = [[], []]
     for rank, black in levels:
-        pair = [make_card(s, rank) for s in ((0, 3) if black else (1, 2))]
+        pair = [make_card(s, rank) for s in suits[black]]
         first = draw(st.integers(0, 1))
         runs[0].append(pair[first])
         runs[1].append(pair[1 - first])

@@ -58,6 +58,8 @@ Cell = Tuple[int, int]
 # diagonals) cover together, so a suit of n cards makes k flushes at most when
 # FLUSH_CELLS[k] <= n (tests/test_poker_diagonals.py counts them over the grid again).
 FLUSH_CELLS = [0, 5, 9, 12, 14, 16, 17, 19, 21, 23, 24, 25, 25]
+# WINDOWS_APART[j]: the straight windows with no rank in common with window j.
+WINDOWS_APART = [[k for k, other in enumerate(STRAIGHTS) if window.isdisjoint(other)] for window in STRAIGHTS]
 
 
 def transversals_apply(rules: PokerRules) -> bool:
@@ -336,10 +338,8 @@ class PokerModel:
                     for s, f in la.flushes.items():
                         m.Add(f + sum(g for t, g in lb.flushes.items() if t != s) <= 1)
                     for j, v in enumerate(la.windows):
-                        apart = [lb.windows[k] for k in range(len(STRAIGHTS))
-                                 if not set(STRAIGHTS[j]) & set(STRAIGHTS[k])]
-                        if apart:
-                            m.Add(v + sum(apart) <= 1)
+                        if WINDOWS_APART[j]:
+                            m.Add(v + sum(lb.windows[k] for k in WINDOWS_APART[j]) <= 1)
 
     # --- what a line scores: categories ---------------------------------------------------
 
