@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from conftest import scaled
 from referee import klondike as ref
-from solver.cards import is_red, make_card, rank_of
+from solver.cards import is_red, make_card, rank_of, suit_of
 from solver.klondike import KlondikeDeal, KlondikeRules, solve
 from solver.limits import Limits
 from test_klondike_known import check_line
@@ -194,7 +194,8 @@ def test_solver_matches_exhaustive_play_with_twin_runs(case):
 
 
 def twin(card):
-    return make_card(3 - card // 13, rank_of(card))
+    """The other card of the same rank and colour (C <-> S, D <-> H)."""
+    return make_card(3 - suit_of(card), rank_of(card))
 
 
 @st.composite
