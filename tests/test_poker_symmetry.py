@@ -13,9 +13,10 @@ import pytest
 from ortools.sat.python import cp_model
 from test_poker import NEGATIVE
 
-from solver.cards import parse_cards
-from solver.poker import PokerRules, hand_points, score_grid
-from solver.poker.model import PokerModel
+from solver.cards import parse_cards, rank_of
+from solver.poker import PokerRules, hand_points, score_grid, solve
+from solver.poker.hands import CATEGORIES, category
+from solver.poker.model import PokerModel, most_full_houses, rank_counts
 
 
 def line_points(cards, rules, line):
@@ -111,7 +112,15 @@ POOLS = {
     "two suits": [c for c in range(52) if c // 13 in (0, 3)],
     "seven ranks": [c for c in range(52) if c % 13 < 7],
 }
-AT_THE_BOUNDS = [
+# Full houses at most_full_houses: four rows (American seed 135's optimum: six ranks of
+# three, two of two); four rows taking their pairs from four Kings in a square; two rows
+# and two columns, the columns' pairs the rows' Kings.
+FULL_HOUSES_AT_THE_BOUND = [
+    "TS TD 4C 4S 4H / 8S QD 8C 8H QH / 2S 3D 3C 3S 2C / AS 6D 6C AH 6S / JS 5D 7C AC QC",
+    "QS QH QD KS KH / JS JH JD KD KC / TS TH TD 8S 8H / 9S 9H 9D 7S 7H / 2C 3C 4D 5S 6H",
+    "AS AH AD KS KH / QS QH QD KD KC / 2C 3C 4C JS TS / 5D 6D 7D JH TH / 8S 9S 2H JD TD",
+]
+AT_THE_BOUNDS = FULL_HOUSES_AT_THE_BOUND + [
     # rows: five straight flushes (two of them royal); columns: full houses
     "AH KH QH JH TH / AS KS QS JS TS / 9H 8H 7H 6H 5H / 9S 8S 7S 6S 5S / 9C 8C 7C 6C 5C",
     # four Kings in a square (four lines with two), three Queens in an L (two lines),
@@ -141,3 +150,34 @@ def test_grids_rich_in_shared_cards_are_kept_at_their_score(rules):
         ok, objective = model_accepts(cards, rules, form)
         expected = sum(h.points for h in score_grid([[cards[i] for i in row] for row in form], rules))
         assert ok and objective == expected, name
+
+
+FULL_HOUSES_ONLY = PokerRules(table_name="custom", table={c: int(c == "full house") for c in CATEGORIES})
+
+
+def test_most_full_houses_holds_on_the_grid():
+    """most_full_houses bounds the claims model; the categories model, which has no such
+    bound (nor any shared-card one), finds the true most full houses of an order.  Orders
+    from a few ranks hold many threes; the bound must hold on each, and be met on the
+    last (five threes and five pairs of other ranks)."""
+    rng = random.Random(12)
+    orders = []
+    for _ in range(5):
+        ranks = rng.sample(range(1, 14), rng.choice([9, 10, 11]))
+        orders.append(rng.sample([c for c in range(52) if rank_of(c) in ranks], 25))
+    orders.append(parse_cards("AS AH AD KS KH KD QS QH QD JS JH JD TS TH TD 9S 9H 8S 8H 7S 7H 6S 6H 5S 5H"))
+    for cards in orders:
+        most = most_full_houses(rank_counts(cards))
+        result = solve(cards, FULL_HOUSES_ONLY, workers=2, formulation="categories")
+        assert result.proven and result.score == sum(h.category == "full house" for h in result.hands)
+        assert result.score <= most
+    assert result.score == most == 5  # the last order: five full house rows
+
+
+def test_the_grids_at_the_full_house_bound_are_at_it():
+    for text in FULL_HOUSES_AT_THE_BOUND:
+        grid = [parse_cards(row) for row in text.split("/")]
+        lines = grid + [list(col) for col in zip(*grid)]
+        cards = [c for row in grid for c in row]
+        most = most_full_houses(rank_counts(cards))
+        assert sum(category(line) == "full house" for line in lines) == most == 4

@@ -60,6 +60,39 @@ Cell = Tuple[int, int]
 FLUSH_CELLS = [0, 5, 9, 12, 14, 16, 17, 19, 21, 23, 24, 25, 25]
 # WINDOWS_APART[j]: the straight windows with no rank in common with window j.
 WINDOWS_APART = [[k for k, other in enumerate(STRAIGHTS) if window.isdisjoint(other)] for window in STRAIGHTS]
+# Rows and columns holding two cards of a rank with n cards on the grid, at most: two
+# cards, one line; three, two (an L); four, four (a square).  A card lies in one row and
+# one column, and a row and a column meet in one cell.
+PAIR_LINES = {0: 0, 1: 0, 2: 1, 3: 2, 4: 4}
+# Once three of them fill one line, the other lines holding two: none of three cards
+# (another line meets that one in one cell), one of four (the fourth and one of the three).
+PAIR_LINES_BESIDE_THREE = {3: 0, 4: 1}
+
+
+def rank_counts(cards: Sequence[int]) -> List[int]:
+    """How many cards of each rank (Ace first) the cards hold, jokers aside."""
+    return [sum(1 for c in cards if not is_joker(c) and rank_of(c) == r) for r in range(1, 14)]
+
+
+def most_full_houses(counts: Sequence[int]) -> int:
+    """The most rows and columns that can be full houses at once, given how many cards
+    of each rank the order holds.
+
+    Each full house fills a line with three of a rank that no other full house has (two
+    lines of three need five cards), and takes two of another rank from a line holding
+    two of it.  So k full houses need k ranks of three or more cards, and k lines
+    holding two of ranks other than their own; a rank whose three fill a full house
+    keeps only PAIR_LINES_BESIDE_THREE such lines for the others.  The three-card ranks
+    cost the fewest, so they go first.  The linear relaxation of the claims only saw
+    3k <= 14 for an order with six three-card ranks and two pairs, and spread 4.7 full
+    houses; the grid holds 4."""
+    spare = sum(PAIR_LINES[n] for n in counts)
+    most = 0
+    for k, n in enumerate(sorted(n for n in counts if n >= 3), start=1):
+        spare -= PAIR_LINES[n] - PAIR_LINES_BESIDE_THREE[n]
+        if k <= spare:
+            most = k
+    return most
 
 
 def transversals_apply(rules: PokerRules) -> bool:
@@ -75,12 +108,13 @@ def neighbours(cell: Cell) -> List[Cell]:
 
 class LineCounts(NamedTuple):
     """A line's claim variables by rank (two, three, four of it), by suit (all five) and
-    by straight window."""
+    by straight window, and its claim of a full house."""
     twos: Dict[int, cp_model.IntVar]
     threes: Dict[int, cp_model.IntVar]
     fours: Dict[int, cp_model.IntVar]
     flushes: Dict[int, cp_model.IntVar]
     windows: List[cp_model.IntVar]
+    full_house: cp_model.IntVar
 
 
 class PokerModel:
@@ -191,6 +225,11 @@ class PokerModel:
             m.Add(2 * g2[r] <= cnt[r])
             m.Add(3 * g3[r] <= cnt[r])
             m.Add(4 * g4[r] <= cnt[r])
+            # Three of a rank are two of it too (and four three): claimed so, a line of
+            # three spends its rank's lines holding two (_share_cards), as on the grid.
+            # Unclaimed, the relaxation gave that line's share to other lines' pairs.
+            m.Add(g3[r] <= g2[r])
+            m.Add(g4[r] <= g3[r])
         fl = {s: m.NewBoolVar(f"{name}_fl{s}") for s in scnt}
         for s in scnt:
             m.Add(SIZE * fl[s] <= scnt[s])
@@ -207,9 +246,9 @@ class PokerModel:
         m.Add(sum(g2.values()) <= 2)
         m.Add(sum(g3.values()) <= 1)
         m.Add(sum(g4.values()) <= 1)
-        self.line_counts[name] = LineCounts(g2, g3, g4, fl, w)
         nothing = self.rules.table["nothing"]
         claim = {c: m.NewBoolVar(f"{name}_{c}") for c in CATEGORIES if c != "nothing"}
+        self.line_counts[name] = LineCounts(g2, g3, g4, fl, w, claim["full house"])
         m.AddAtMostOne(claim.values())
         flush, straight = sum(fl.values()), sum(w)
         m.Add(claim["royal flush"] <= flush)
@@ -288,6 +327,7 @@ class PokerModel:
         # Rows and columns: the cards of a rank (or suit) on the grid are cells of a
         # bipartite graph, rows on one side, columns on the other.
         lines = [v for name, v in self.line_counts.items() if name.startswith(("row", "column"))]
+        sides = [[v for name, v in self.line_counts.items() if name.startswith(side)] for side in ("row", "column")]
         # With diagonals, all twelve lines: two cells lie in one common line at most, so
         # the lines holding two cards of a rank are at most the pairs of them, and three
         # or four of a rank fill one line at most (two such lines would share two
@@ -296,24 +336,26 @@ class PokerModel:
         # from 95 to 87 and from 96 to 86 with them (English seeds 3 and 4, grids of 85
         # and 81 known).
         every = list(self.line_counts.values()) if len(self.line_counts) > len(lines) else []
-        for r in range(1, 14):
-            n = sum(1 for c in self.cards if rank_of(c) == r)  # one deck: four at most
+        counts = rank_counts(self.cards)  # one deck: four at most
+        for r, n in enumerate(counts, start=1):
             if every:
                 m.Add(sum(v.twos[r] for v in every) <= n * (n - 1) // 2)
                 m.Add(sum(v.threes[r] for v in every) <= (1 if n >= 3 else 0))
                 m.Add(sum(v.fours[r] for v in every) <= (1 if n >= 4 else 0))
             twos = sum(v.twos[r] for v in lines)
             threes = sum(v.threes[r] for v in lines)
-            # Lines holding two of them: 2 cards, one line; 3 cards, two (an L); 4 cards,
-            # four (a square).  Three in one line meet any other line in one cell, so
-            # then fewer other lines hold two (the last two bounds).
-            m.Add(twos <= {0: 0, 1: 0, 2: 1, 3: 2}.get(n, 4))
+            # Lines holding two of them: PAIR_LINES.  Three in one line meet any other
+            # line in one cell, so then fewer other lines hold two (the last two bounds).
+            m.Add(twos <= PAIR_LINES[n])
+            for side in sides:  # rows share no card, nor do columns: two cards each
+                m.Add(sum(v.twos[r] for v in side) <= n // 2)
             m.Add(threes <= (1 if n >= 3 else 0))  # two lines of three need five cards
             m.Add(sum(v.fours[r] for v in lines) <= (1 if n >= 4 else 0))
             if n == 3:
                 m.Add(twos + threes <= 2)
             elif n == 4:
                 m.Add(twos + 2 * threes <= 4)
+        m.Add(sum(v.full_house for v in lines) <= most_full_houses(counts))
         for s in range(4):
             n = sum(1 for c in self.cards if suit_of(c) == s)
             # R rows and C columns all of one suit hold 5R + 5C - RC cards of it.
