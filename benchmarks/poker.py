@@ -22,6 +22,7 @@ CASES = {
     "english": dict(table="english"),
     "american": dict(table="american"),
     "english-diagonals": dict(table="english", diagonals=True),
+    "american-diagonals": dict(table="american", diagonals=True),
     "english-adjacent": dict(table="english", adjacent=True),
     "swedish-rows-only": dict(table="swedish", rows_only=True),
 }

@@ -4,7 +4,9 @@ every grid it returns, placed back, scores what the model says, and no grid is l
 (every grid has a transversal form, so it finds one at least as good as any other)."""
 import pytest
 from ortools.sat.python import cp_model
+from test_poker_symmetry import model_accepts
 
+from solver.cards import parse_cards, rank_of
 from solver.poker.deal import order_from_seed
 from solver.poker.hands import CATEGORIES
 from solver.poker.model import FLUSH_CELLS, PokerModel
@@ -107,3 +109,29 @@ def test_one_worker_runs_the_two_models_in_turn():
     result = solve(cards, rules, timeout=3, workers=1)
     assert result.score == sum(h.points for h in score_grid(result.grid, rules))
     assert result.score <= result.bound and result.proven == (result.bound == result.score)
+
+
+# Two cards share one line at most, so the lines holding two, three and four of a rank
+# hold 1, 3 and 6 of its n(n-1)/2 pairs (PokerModel._share_cards, all twelve lines).
+# Grids at that bound: three Kings in a row, a column and the main diagonal two by two,
+# four Jacks in one row; four Queens in the corners (two in each of six lines).
+PAIRS_AT_THE_BOUND = [
+    "KS KH 2C 3D 4H / 5C KD 6H 7S 8D / 9C TD AS 2D 3C / 4S 5H 6D 7C 9H / JS JH JD JC TS",
+    "QS 2C 3D 4H QH / 5C 6D 7S 9H TC / 8S 8H 8D AC KS / 2S 3H 4C 5D 6H / QD 7D 9S TH QC",
+]
+
+
+@pytest.mark.parametrize("table", ["english", "american"])
+def test_grids_at_the_pair_count_bound_are_kept_at_their_score(table):
+    rules = PokerRules.make(table, diagonals=True)
+    for text in PAIRS_AT_THE_BOUND:
+        layout = [parse_cards(row) for row in text.split("/")]
+        cards = [c for row in layout for c in row]
+        grid = [list(range(r * 5, r * 5 + 5)) for r in range(5)]
+        lines = [[layout[r][c] for r, c in cells] for _, cells in rules.lines()]
+        for rank in {rank_of(c) for c in cards}:
+            n = sum(rank_of(c) == rank for c in cards)
+            held = [sum(rank_of(c) == rank for c in line) for line in lines]
+            assert n < 3 or sum(k * (k - 1) // 2 for k in held) == n * (n - 1) // 2  # at the bound
+        ok, objective = model_accepts(cards, rules, grid)
+        assert ok and objective == sum(h.points for h in score_grid(layout, rules)), text

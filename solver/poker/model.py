@@ -329,12 +329,11 @@ class PokerModel:
         lines = [v for name, v in self.line_counts.items() if name.startswith(("row", "column"))]
         sides = [[v for name, v in self.line_counts.items() if name.startswith(side)] for side in ("row", "column")]
         # With diagonals, all twelve lines: two cells lie in one common line at most, so
-        # the lines holding two cards of a rank are at most the pairs of them, and three
-        # or four of a rank fill one line at most (two such lines would share two
-        # cells).  Without these the diagonals' relaxation claimed pairs and trips the
-        # rows and columns already used: the transversal form's bound after 30 s fell
-        # from 95 to 87 and from 96 to 86 with them (English seeds 3 and 4, grids of 85
-        # and 81 known).
+        # each pair of cards of a rank is in one line at most, and three or four of a
+        # rank fill one line at most (two such lines would share two cells).  Without
+        # these the diagonals' relaxation claimed pairs and trips the rows and columns
+        # already used: the transversal form's bound after 30 s fell from 95 to 87 and
+        # from 96 to 86 with them (English seeds 3 and 4, grids of 85 and 81 known).
         every = list(self.line_counts.values()) if len(self.line_counts) > len(lines) else []
         counts = rank_counts(self.cards)  # one deck: four at most
         for r, n in enumerate(counts, start=1):
@@ -342,6 +341,13 @@ class PokerModel:
                 m.Add(sum(v.twos[r] for v in every) <= n * (n - 1) // 2)
                 m.Add(sum(v.threes[r] for v in every) <= (1 if n >= 3 else 0))
                 m.Add(sum(v.fours[r] for v in every) <= (1 if n >= 4 else 0))
+                # The pairs of them, counted whole: a line holding k of them holds
+                # k(k-1)/2 of the n(n-1)/2 pairs, that is 1, 3 and 6 for two, three and
+                # four (a pair's claim, three's and four's on top).  Counting only the
+                # lines holding two let a line of three and the lines of an L beside it
+                # all claim pairs: one order (English seed 4) took 90 s to prove, 10 s now
+                # (16 s without the first bound above, which this one implies).
+                m.Add(sum(v.twos[r] + 2 * v.threes[r] + 3 * v.fours[r] for v in every) <= n * (n - 1) // 2)
             twos = sum(v.twos[r] for v in lines)
             threes = sum(v.threes[r] for v in lines)
             # Lines holding two of them: PAIR_LINES.  Three in one line meet any other
