@@ -350,17 +350,13 @@ class PokerModel:
                 m.Add(sum(v.twos[r] + 2 * v.threes[r] + 3 * v.fours[r] for v in every) <= n * (n - 1) // 2)
             twos = sum(v.twos[r] for v in lines)
             threes = sum(v.threes[r] for v in lines)
-            # Lines holding two of them: PAIR_LINES.  Three in one line meet any other
-            # line in one cell, so then fewer other lines hold two (the last two bounds).
             m.Add(twos <= PAIR_LINES[n])
             for side in sides:  # rows share no card, nor do columns: two cards each
                 m.Add(sum(v.twos[r] for v in side) <= n // 2)
             m.Add(threes <= (1 if n >= 3 else 0))  # two lines of three need five cards
             m.Add(sum(v.fours[r] for v in lines) <= (1 if n >= 4 else 0))
-            if n == 3:
-                m.Add(twos + threes <= 2)
-            elif n == 4:
-                m.Add(twos + 2 * threes <= 4)
+            if n >= 3:  # a line of three: itself and PAIR_LINES_BESIDE_THREE hold two
+                m.Add(twos + (PAIR_LINES[n] - 1 - PAIR_LINES_BESIDE_THREE[n]) * threes <= PAIR_LINES[n])
         m.Add(sum(v.full_house for v in lines) <= most_full_houses(counts))
         for s in range(4):
             n = sum(1 for c in self.cards if suit_of(c) == s)
