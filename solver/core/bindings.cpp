@@ -7,6 +7,7 @@
 #include "golf.hpp"
 #include "klondike.hpp"
 #include "players.hpp"
+#include "shared_table.hpp"
 
 namespace py = pybind11;
 using namespace patiens;
@@ -254,6 +255,8 @@ py::list golf_playouts(const py::dict& layout, const py::dict& rules, int count,
 PYBIND11_MODULE(_core, m) {
     m.doc() = "patiens search core (C++17): one depth-first branch-and-bound engine, a game per file";
     py::register_exception<std::invalid_argument>(m, "PositionError", PyExc_ValueError);
+    // The most search threads one table takes (one busy flag each); more are refused.
+    m.attr("max_threads") = SharedTable::kMaxThreads;
     m.def("klondike_solve", &klondike_solve, py::arg("layout"), py::arg("rules"), py::arg("first_win") = false,
           py::arg("max_nodes") = 0, py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30,
           py::arg("threads") = 1);

@@ -45,7 +45,10 @@ public:
 
     ParallelSearch(int target, bool only_target, const Limits& limits, int threads)
         : target_(target), only_target_(only_target), limits_(limits),
-          threads_(std::max(1, std::min(threads, SharedTable::kMaxThreads))), table_(limits.max_memory, threads_, engine::shard_bits_for<Game>()) {
+          threads_(std::max(1, std::min(threads, SharedTable::kMaxThreads))),
+          table_(limits.max_memory, threads_, engine::splits_when_large<Game>()) {
+        static_assert(!engine::HasFreeKey<Game>::value || engine::HasLocality<Game>::value,
+                      "a restricted state and its free twin must share a shard: free keys need a locality");
         // A node limit is checked when a thread reports its count: report often enough
         // that all threads together overshoot it by a quarter at most.
         if (limits.max_nodes)
@@ -118,7 +121,7 @@ private:
                 }
             }
             const uint64_t key = game.key();
-            const uint32_t locality = engine::locality_of(game);
+            const uint32_t locality = engine::locality_of(game, key);
             SharedTable::Entry entry;
             switch (s->table_.enter(key, locality, game.rank(), me, join, entry)) {
                 case SharedTable::Visit::Done:

@@ -96,6 +96,14 @@ inline Limits remaining(const Limits& limits, uint64_t nodes, double seconds) {
 // What the one-thread search and the threads' search (parallel.hpp) share.
 namespace engine {
 
+// Visited tables: a key of 0 marks an empty slot, so the state keyed 0 takes another
+// key; mix() spreads keys over the slots.
+inline uint64_t fix_key(uint64_t key) { return key ? key : 0x9e3779b97f4a7c15ull; }
+inline uint64_t mix(uint64_t x) {
+    x ^= x >> 31; x *= 0x7fb5d329728ea185ull; x ^= x >> 27;
+    return x;
+}
+
 template <class Game, class = void>
 struct HasFreeKey : std::false_type {};
 template <class Game>
@@ -106,21 +114,16 @@ struct HasLocality : std::false_type {};
 template <class Game>
 struct HasLocality<Game, std::void_t<decltype(std::declval<const Game&>().locality())>> : std::true_type {};
 
+// Which shard of a split table holds a state (see kShardBits): its cluster, or for a
+// game without clusters a part of its key, so that any table can split.
 template <class Game>
-uint32_t locality_of(const Game& game) {
+uint32_t locality_of(const Game& game, uint64_t key) {
     if constexpr (HasLocality<Game>::value) return game.locality();
-    else return 0;
+    else return static_cast<uint32_t>(mix(key) >> 32);
 }
 
 constexpr size_t kMaxDepth = 20000;  // a line this long stops the search (StopReason::DepthLimit)
 
-// Visited tables: a key of 0 marks an empty slot, so the state keyed 0 takes another
-// key; mix() spreads keys over the slots.
-inline uint64_t fix_key(uint64_t key) { return key ? key : 0x9e3779b97f4a7c15ull; }
-inline uint64_t mix(uint64_t x) {
-    x ^= x >> 31; x *= 0x7fb5d329728ea185ull; x ^= x >> 27;
-    return x;
-}
 // A table starts at kFirstSlots, or at the size whose doubling (the old slots and the
 // new ones held at once) still fits a small budget.
 constexpr uint64_t kFirstSlots = 1u << 16;
@@ -138,10 +141,13 @@ inline uint64_t max_slots(uint64_t max_bytes, uint64_t slot_bytes) {
 // time, but the small searches paid for growing many small shards.  So a table starts
 // as one shard and is split into 2^kShardBits once it would grow past kSplitSlots
 // (16 MB).  The threads' table (shared_table.hpp) is split the same way.
+// A table of any game also splits, the same way, when its budget cannot hold its one
+// shard's next growth (the old slots and the new at once): each shard then grows
+// alone, so the table can fill its budget, where one shard could use a third of it.
 constexpr int kShardBits = 12;
 constexpr uint64_t kSplitSlots = uint64_t(1) << 20;
 template <class Game>
-constexpr int shard_bits_for() { return HasLocality<Game>::value ? kShardBits : 0; }
+constexpr bool splits_when_large() { return HasLocality<Game>::value; }
 // The slots a full shard grows to: a table's one shard (not split yet) grows four times
 // over while it stays under kSplitSlots, so that a search of 50 k to 800 k states copies
 // it twice, not four times (Klondike casino, benchmarks/core_ab.py: one thread 0.995 of
@@ -152,14 +158,26 @@ inline uint64_t grown_slots(uint64_t slots, bool one_shard) {
     return one_shard && 4 * slots <= kSplitSlots ? 4 * slots : 2 * slots;
 }
 // Whether a full shard of `slots` splits the table instead: its one shard (shard_bits
-// 0), once past kSplitSlots, where the game has a locality (split_bits > 0).
-inline bool splits(uint64_t slots, int shard_bits, int split_bits) {
-    return shard_bits == 0 && split_bits > 0 && 2 * slots > kSplitSlots;
+// 0), once past kSplitSlots, where the game splits when large.
+inline bool splits(uint64_t slots, int shard_bits, bool when_large) {
+    return shard_bits == 0 && when_large && 2 * slots > kSplitSlots;
 }
-// The slots a shard of `n` states starts with after the split: under half full.
-inline uint64_t split_slots(uint64_t n) {
+// Whether a table of one shard grown to `bytes` could still split within `budget`: the
+// split holds the old slots and the new (at most about twice as many) at once.  A
+// table that could not splits before it grows, so that its budget, not its one
+// shard's doublings, sets how large it gets.
+inline bool may_split_later(uint64_t bytes, uint64_t budget) { return 3 * bytes <= budget; }
+// The slots a shard of `n` states starts with after the split: under half full, or,
+// where the budget allows no more (`tight`), under the 3/4 load at which it grows.
+inline uint64_t split_slots(uint64_t n, bool tight = false) {
     uint64_t slots = 16;
-    while (slots < 2 * n) slots *= 2;
+    while (tight ? (n + 1) * 4 > slots * 3 : slots < 2 * n) slots *= 2;
+    return slots;
+}
+// The slots of the shards after a split of states counted per shard, roomy or tight.
+inline uint64_t split_total(const std::vector<uint64_t>& counts, bool tight) {
+    uint64_t slots = 0;
+    for (uint64_t n : counts) slots += split_slots(n, tight);
     return slots;
 }
 inline uint32_t shard_of(uint32_t locality, int shard_bits) {
@@ -231,8 +249,9 @@ private:
 // so two states with one home slot differ in only 48 - log2(slots) bits; at 50 M
 // states that is dozens of false "seen" answers per search, each a state never
 // expanded.  The table starts small and grows while it stays inside the memory
-// budget, so a small deal never pays for a large table.  For a game with a locality it
-// is split into shards by it once large (see kSplitSlots), each growing on its own.
+// budget, so a small deal never pays for a large table.  It is split into shards, each
+// growing on its own, once large (a game with a locality) or once its budget binds
+// (see kShardBits).
 template <bool kDoneMarks>  // whether it keeps done marks (games with free keys)
 class VisitedTable {
 public:
@@ -245,7 +264,9 @@ public:
         uint16_t rank;
     };
 
-    VisitedTable(uint64_t max_bytes, int split_bits) : max_bytes_(max_bytes), split_bits_(split_bits) {
+    // `when_large`: split once past kSplitSlots (engine::splits_when_large); any table
+    // also splits when its budget cannot hold its one shard's growth.
+    VisitedTable(uint64_t max_bytes, bool when_large) : max_bytes_(max_bytes), when_large_(when_large) {
         shards_.resize(1);
         shards_[0].resize(std::min(engine::max_slots(max_bytes, sizeof(Slot)), engine::kFirstSlots));
         bytes_ = (shards_[0].mask + 1) * sizeof(Slot);
@@ -332,36 +353,22 @@ private:
     };
 
     // Shard `si` is full: grow it (engine::grown_slots), or split the table into
-    // 2^split_bits_ shards the first time it passes kSplitSlots.  The old slots and the
-    // new ones are held at once, and must fit in the budget together.  False when they
-    // do not.
+    // 2^kShardBits shards the first time it passes kSplitSlots, or earlier when the
+    // budget cannot hold its growth.  The old slots and the new ones are held at once,
+    // and must fit in the budget together.  False when they do not.
     bool make_room(uint32_t si) {
         Shard& sh = shards_[si];
         const uint64_t size = sh.mask + 1;
-        if (engine::splits(size, shard_bits_, split_bits_)) {
-            std::vector<uint64_t> counts(uint64_t(1) << split_bits_);
-            for (uint64_t j = 0; j < size; ++j)
-                if (sh.slots[j].key) ++counts[engine::shard_of(sh.slots[j].locality, split_bits_)];
-            uint64_t slots = 0;
-            for (uint64_t n : counts) slots += engine::split_slots(n);
-            if (bytes_ + slots * sizeof(Slot) > max_bytes_) return false;
-            // The new shards' generations go on from the old one's, so that no entry from
-            // before the split matches its shard's generation after it.
-            std::vector<Shard> split(counts.size());
-            for (uint64_t k = 0; k < counts.size(); ++k) {
-                split[k].generation = sh.generation;
-                split[k].resize(engine::split_slots(counts[k]));
-            }
-            for (uint64_t j = 0; j < size; ++j)
-                if (sh.slots[j].key) split[engine::shard_of(sh.slots[j].locality, split_bits_)].put(sh.slots[j]);
-            shards_.swap(split);
-            shard_bits_ = split_bits_;
-            bytes_ = slots * sizeof(Slot);
-            return true;
-        }
-        uint64_t grown = engine::grown_slots(size, shard_bits_ == 0);
-        if (bytes_ + grown * sizeof(Slot) > max_bytes_) grown = 2 * size;
-        if (bytes_ + grown * sizeof(Slot) > max_bytes_) return false;
+        const bool one_shard = shard_bits_ == 0;
+        if (engine::splits(size, shard_bits_, when_large_)) return split();
+        auto fits = [&](uint64_t grown) {
+            return bytes_ + grown * sizeof(Slot) <= max_bytes_ &&
+                   (!one_shard || engine::may_split_later(grown * sizeof(Slot), max_bytes_));
+        };
+        uint64_t grown = engine::grown_slots(size, one_shard);
+        if (!fits(grown)) grown = 2 * size;
+        if (!fits(grown) && (one_shard && split())) return true;
+        if (bytes_ + grown * sizeof(Slot) > max_bytes_) return false;  // (else grow all the same: the last room)
         const std::unique_ptr<Slot[]> old = sh.resize(grown);
         for (uint64_t j = 0; j < size; ++j)
             if (old[j].key) sh.put(old[j]);
@@ -369,8 +376,36 @@ private:
         return true;
     }
 
+    // The one shard into 2^kShardBits by locality, each under half full, or, where the
+    // budget allows no more, as full as a shard may be.  False when neither fits.
+    bool split() {
+        Shard& sh = shards_[0];
+        const uint64_t size = sh.mask + 1;
+        std::vector<uint64_t> counts(uint64_t(1) << engine::kShardBits);
+        for (uint64_t j = 0; j < size; ++j)
+            if (sh.slots[j].key) ++counts[engine::shard_of(sh.slots[j].locality, engine::kShardBits)];
+        bool tight = false;
+        uint64_t slots = engine::split_total(counts, tight);
+        if (bytes_ + slots * sizeof(Slot) > max_bytes_) slots = engine::split_total(counts, tight = true);
+        if (bytes_ + slots * sizeof(Slot) > max_bytes_) return false;
+        // The new shards' generations go on from the old one's, so that no entry from
+        // before the split matches its shard's generation after it.
+        std::vector<Shard> split(counts.size());
+        for (uint64_t k = 0; k < counts.size(); ++k) {
+            split[k].generation = sh.generation;
+            split[k].resize(engine::split_slots(counts[k], tight));
+        }
+        for (uint64_t j = 0; j < size; ++j)
+            if (sh.slots[j].key) split[engine::shard_of(sh.slots[j].locality, engine::kShardBits)].put(sh.slots[j]);
+        shards_.swap(split);
+        shard_bits_ = engine::kShardBits;
+        bytes_ = slots * sizeof(Slot);
+        return true;
+    }
+
     uint64_t max_bytes_, bytes_ = 0, count_ = 0;
-    int split_bits_, shard_bits_ = 0;
+    bool when_large_;
+    int shard_bits_ = 0;
     std::vector<Shard> shards_;
 };
 
@@ -400,7 +435,7 @@ public:
 
     Search(int target, bool only_target, const Limits& limits)
         : target_(target), only_target_(only_target), limits_(limits),
-          table_(limits.max_memory, engine::shard_bits_for<Game>()) {}
+          table_(limits.max_memory, engine::splits_when_large<Game>()) {}
 
     // Nonzero: the moves of each position are tried in an order shuffled by this seed
     // and the position's key (the same position, the same order), not the game's order.
@@ -458,7 +493,7 @@ private:
             if (v >= target_) return halt(StopReason::Target);
         }
         const uint64_t key = game.key();
-        const uint32_t locality = engine::locality_of(game);
+        const uint32_t locality = engine::locality_of(game, key);
         typename Table::Entry entry;
         switch (table_.visit(key, locality, game.rank(), &entry)) {
             case Table::Visit::Dominated: return;
@@ -494,6 +529,8 @@ private:
     }
 
     static constexpr bool kFreeKeys = engine::HasFreeKey<Game>::value;
+    static_assert(!kFreeKeys || engine::HasLocality<Game>::value,
+                  "a restricted state and its free twin must share a shard: free keys need a locality");
     using Table = VisitedTable<kFreeKeys>;
     int target_;
     bool only_target_;

@@ -4,9 +4,9 @@
 // one; 0: an insert not finished yet), a done flag and one busy flag per thread.
 //
 // Like the one-thread table (search.hpp), it starts as one shard and, for a game with
-// a locality, is split into 2^kShardBits shards once it would grow past kSplitSlots;
-// each shard then grows on its own, so that a probe lands in a shard the search has
-// just used.  Growing a shard must not stop the other threads: with thousands of
+// a locality, is split into 2^kShardBits shards once it would grow past kSplitSlots
+// (any table once its budget cannot hold its growth); each shard then grows on its
+// own, so that a probe lands in a shard the search has just used.  Growing a shard must not stop the other threads: with thousands of
 // shards growing, two threads on a busy machine would wait for each other at every
 // growth.  So a shard is replaced while the others go on using it:
 //   * the thread that grows it makes the new array first, while the others search
@@ -64,9 +64,10 @@ public:
         uint64_t key = 0;
     };
 
-    // `split_bits`: the shards it is split into once large (0: never split).
-    SharedTable(uint64_t max_bytes, int threads, int split_bits)
-        : max_bytes_(max_bytes), threads_(threads), split_bits_(split_bits), epochs_(threads) {
+    // `when_large`: split into 2^kShardBits shards once past kSplitSlots (any table also
+    // splits when its budget cannot hold its one shard's growth).
+    SharedTable(uint64_t max_bytes, int threads, bool when_large)
+        : max_bytes_(max_bytes), threads_(threads), when_large_(when_large), epochs_(threads) {
         while ((1 << step_shift_) < 32 * threads) ++step_shift_;
         const uint64_t first = std::min(engine::max_slots(max_bytes, sizeof(Slot)), engine::kFirstSlots);
         dir_.store(Directory::make(0, threads, {Array::make(first)}));
@@ -386,28 +387,38 @@ private:
     }
 
     // Replace the place's array by a larger one, or split the table the first time
-    // its one shard would pass kSplitSlots.  The old slots and the new ones are
-    // held at once, and must fit in the budget together: false when they do not.  True
-    // also when another thread is replacing it already.
+    // its one shard would pass kSplitSlots, or earlier when the budget cannot hold its
+    // growth.  The old slots and the new ones are held at once, and must fit in the
+    // budget together: false when they do not.  True also when another thread is
+    // replacing it already.
     bool grow(const Place& p) {
         // The flag stays set on an array once replaced: it is never grown again.
         bool idle = false;
         if (!p.array()->growing.compare_exchange_strong(idle, true)) return true;
         if (dir_.load() != p.dir || p.dir->shards()[p.shard].load() != p.word) return true;  // replaced meanwhile
         const uint64_t size = slots_of(p.word);
-        if (engine::splits(size, p.dir->bits, split_bits_) ? split_table(p) : grow_shard(p)) return true;
+        const bool one_shard = p.dir->bits == 0;
+        if (engine::splits(size, p.dir->bits, when_large_) ? split_table(p)
+                                                            : grow_shard(p, one_shard) || (one_shard && split_table(p)))
+            return true;
         p.array()->growing.store(false);  // (out of memory: the search stops)
         return false;
     }
 
-    // To engine::grown_slots, or double where the budget does not allow that.
-    bool grow_shard(const Place& p) {
+    // To engine::grown_slots, or double where the budget does not allow that.  The
+    // one shard grows only to a size it could still split from (engine::may_split_later):
+    // false, the caller then splits it.
+    bool grow_shard(const Place& p, bool one_shard) {
         const uint64_t size = slots_of(p.word);
-        uint64_t grown = engine::grown_slots(size, p.dir->bits == 0);
-        if (!reserve(grown * sizeof(Slot))) {
+        auto take = [&](uint64_t grown) {
+            return (!one_shard || engine::may_split_later(grown * sizeof(Slot), max_bytes_)) &&
+                   reserve(grown * sizeof(Slot));
+        };
+        uint64_t grown = engine::grown_slots(size, one_shard);
+        if (!take(grown)) {
             if (grown == 2 * size) return false;
             grown = 2 * size;
-            if (!reserve(grown * sizeof(Slot))) return false;
+            if (!take(grown)) return false;
         }
         Array* old = p.array();
         old->next.store(Array::make(grown));  // made before any slot is frozen: the others go on meanwhile
@@ -442,28 +453,30 @@ private:
         }
     }
 
-    // The one shard, into 2^split_bits_ by locality, each under half full.
+    // The one shard, into 2^kShardBits by locality, each under half full, or, where
+    // the budget allows no more, as full as a shard may be.
     bool split_table(const Place& p) {
+        constexpr int bits = engine::kShardBits;
         p.dir->shards()[p.shard].store(p.word | kFrozen);
         freeze(p, 0, slots_of(p.word), [](uint64_t, uint32_t, uint32_t) {});  // the counts below must see every state
-        std::vector<uint64_t> counts(uint64_t(1) << split_bits_);
-        for_each_state(p, [&](uint64_t, uint32_t, uint32_t loc) { ++counts[engine::shard_of(loc, split_bits_)]; });
-        uint64_t slots = 0;
-        for (uint64_t n : counts) slots += engine::split_slots(n);
-        if (!reserve(slots * sizeof(Slot))) {
+        std::vector<uint64_t> counts(uint64_t(1) << bits);
+        for_each_state(p, [&](uint64_t, uint32_t, uint32_t loc) { ++counts[engine::shard_of(loc, bits)]; });
+        bool tight = false;
+        if (!reserve(engine::split_total(counts, tight) * sizeof(Slot)) &&
+            !reserve(engine::split_total(counts, tight = true) * sizeof(Slot))) {
             // The budget is spent, and the frozen table can take no more: the search
             // stops on this Full, and so does every thread that meets a frozen slot.
             given_up_.store(true);
             return false;
         }
         std::vector<uintptr_t> arrays(counts.size());
-        for (size_t s = 0; s < counts.size(); ++s) arrays[s] = Array::make(engine::split_slots(counts[s]));
+        for (size_t s = 0; s < counts.size(); ++s) arrays[s] = Array::make(engine::split_slots(counts[s], tight));
         for_each_state(p, [&](uint64_t k, uint32_t w, uint32_t loc) {
-            const uintptr_t into = arrays[engine::shard_of(loc, split_bits_)];
+            const uintptr_t into = arrays[engine::shard_of(loc, bits)];
             put(into, k, w, loc);
             array_of(into)->base.fetch_add(1, std::memory_order_relaxed);
         });
-        dir_.store(Directory::make(split_bits_, threads_, arrays));
+        dir_.store(Directory::make(bits, threads_, arrays));
         retire_later(p.array(), p.dir, slots_of(p.word) * sizeof(Slot));
         return true;
     }
@@ -549,7 +562,9 @@ private:
     };
 
     uint64_t max_bytes_;
-    int threads_, split_bits_, step_shift_ = 0;
+    int threads_;
+    bool when_large_;
+    int step_shift_ = 0;
     std::atomic<Directory*> dir_{nullptr};
     alignas(64) std::atomic<uint64_t> bytes_{0};
     std::vector<Epoch> epochs_;
