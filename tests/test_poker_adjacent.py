@@ -9,7 +9,7 @@ from test_poker import check_result
 from solver.poker import PokerRules, adjacency_ok, order_from_seed, score_grid, solve
 from solver.poker.arrange import arrange_adjacent
 
-poker_solve = importlib.import_module("solver.poker.solve")  # the module, not the function
+poker_optimum = importlib.import_module("solver.poker.optimum")  # the module, not the function
 
 
 def placement_of(grid):
@@ -88,7 +88,7 @@ def test_adjacency_optimum_from_the_free_game():
 def test_adjacency_model_runs_when_no_rearrangement_exists(monkeypatch):
     """The path for grids that cannot be rearranged: the adjacency model, bounded by the
     free optimum, still returns a legal grid and proves it."""
-    monkeypatch.setattr(poker_solve, "arrange_adjacent", lambda *a, **k: None)
+    monkeypatch.setattr(poker_optimum, "arrange_adjacent", lambda *a, **k: None)
     rules = PokerRules.make("swedish", adjacent=True, rows_only=True)
     cards = order_from_seed(5, rules)
     result = solve(cards, rules, timeout=60)

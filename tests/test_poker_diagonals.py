@@ -10,8 +10,8 @@ from solver.cards import parse_cards, rank_of
 from solver.poker.deal import order_from_seed
 from solver.poker.hands import CATEGORIES
 from solver.poker.model import FLUSH_CELLS, PokerModel
+from solver.poker.optimum import _solve_model, score_grid, solve
 from solver.poker.rules import PokerRules
-from solver.poker.solve import _solve_model, score_grid, solve
 
 NEGATIVE = dict(zip(CATEGORIES, [-20, 40, -3, 25, -8, 9, 17, -6, 4, -2]))  # non-monotone, negative
 CASES = [

@@ -11,8 +11,7 @@ from __future__ import annotations
 import itertools
 from typing import List, Optional
 
-from solver.poker.model import neighbours
-from solver.poker.rules import SIZE
+from solver.poker.rules import SIZE, neighbours
 
 IndexGrid = List[List[int]]  # card indexes (the order turned), row by row
 

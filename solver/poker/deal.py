@@ -8,24 +8,48 @@ a JSON list or {"cards": [...]}, the first cards of our shuffle (--seed; with
 """
 from __future__ import annotations
 
-from typing import List
+from typing import List, Sequence
 
 from solver import shuffle
-from solver.cards import parse_card
+from solver.cards import card_str, is_joker, parse_card
 from solver.errors import DealError, read_json_or_none
+from solver.layout import wrong_game_hint
 from solver.poker.rules import PokerRules
 from solver.pysol import MAX_GAME_NUMBER, _PySolFCGame
 
 
 def parse_order(text: str, rules: PokerRules) -> List[int]:
-    obj = read_json_or_none(text)
-    if obj is None:
-        tokens = text.replace(",", " ").split()
-    else:
-        tokens = obj.get("cards") if isinstance(obj, dict) else obj
-        if not isinstance(tokens, list):
-            raise DealError("a JSON order is a list of cards or {\"cards\": [...]}")
-    return [parse_card(str(t), jokers=rules.joker) for t in tokens]
+    """A card order's text (or JSON), checked against the rules (check_cards)."""
+    try:
+        obj = read_json_or_none(text)
+        if obj is None:
+            tokens = text.replace(",", " ").split()
+        else:
+            tokens = obj.get("cards") if isinstance(obj, dict) else obj
+            if not isinstance(tokens, list):
+                raise DealError("a JSON order is a list of cards or {\"cards\": [...]}")
+        cards = [parse_card(str(t), jokers=rules.joker) for t in tokens]
+        check_cards(cards, rules)
+    except DealError as e:
+        raise DealError(f"{e}{wrong_game_hint(text, 'poker')}") from None
+    return cards
+
+
+def check_cards(cards: Sequence[int], rules: PokerRules) -> None:
+    need = rules.cards_turned
+    if len(cards) != need:
+        raise DealError(f"this game turns {need} cards, the order has {len(cards)}")
+    real = [c for c in cards if not is_joker(c)]
+    if len(set(real)) != len(real):
+        dup = sorted({card_str(c) for c in real if real.count(c) > 1})
+        raise DealError(f"duplicated card {' '.join(dup)} in the order")
+    jokers = len(cards) - len(real)
+    if jokers and not rules.joker:
+        raise DealError("the order has a joker: add --joker")
+    if jokers > 1:
+        raise DealError("at most one joker")
+
+
 
 
 def order_from_seed(seed: int, rules: PokerRules) -> List[int]:

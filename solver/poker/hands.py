@@ -19,6 +19,7 @@ from typing import Dict, List, Sequence
 
 from solver.cards import is_joker, rank_of, suit_of
 from solver.errors import DealError
+from solver.textfile import read_text
 
 CATEGORIES = ["royal flush", "straight flush", "four of a kind", "full house", "flush", "straight",
               "three of a kind", "two pair", "pair", "nothing"]
@@ -137,11 +138,11 @@ def load_table(name: str = "english", path: str = None) -> Dict[str, int]:
         if name not in TABLES:
             raise DealError(f"unknown table {name!r} (choose from {', '.join(TABLES)}, or --table-file)")
         return dict(TABLES[name])
+    text = read_text(path, what="a scoring table")
     try:
-        with open(path, encoding="utf-8") as f:
-            raw = json.load(f)
-    except FileNotFoundError:
-        raise DealError(f"no such file: {path}") from None
+        raw = json.loads(text)
+    except RecursionError:
+        raise DealError(f"{path}: malformed JSON: nested too deeply") from None
     except json.JSONDecodeError as e:
         raise DealError(f"{path}: malformed JSON: {e.msg} at line {e.lineno}") from None
     if not isinstance(raw, dict):

@@ -40,7 +40,7 @@ point (the centre, shared by both), the only way the two diagonals of a 5x5 grid
 fall once its rows and columns are shuffled.  Every grid has such a form, and each
 form is a grid (grid_of places the rows and columns back).  Its bound falls far faster
 (seed 1, English, 60 s: 113 against 162; with the twelve-line cuts of _share_cards,
-proven optimal in 11 s), but it finds good grids late: solve.py runs the plain model
+proven optimal in 11 s), but it finds good grids late: optimum.py runs the plain model
 beside it, for grids, and stops both once a bound meets a grid.
 """
 from dataclasses import replace
@@ -50,7 +50,7 @@ from ortools.sat.python import cp_model
 
 from solver.cards import is_joker, rank_of, suit_of
 from solver.poker.hands import CATEGORIES, ROYAL, STRAIGHTS, claims_are_exact
-from solver.poker.rules import SIZE, PokerRules
+from solver.poker.rules import SIZE, PokerRules, neighbours
 
 Cell = Tuple[int, int]
 
@@ -98,12 +98,6 @@ def most_full_houses(counts: Sequence[int]) -> int:
 def transversals_apply(rules: PokerRules) -> bool:
     """Whether the rows and columns stay interchangeable apart from the diagonals."""
     return not (rules.adjacent or rules.first_top_left or rules.rows_only)
-
-
-def neighbours(cell: Cell) -> List[Cell]:
-    r, c = cell
-    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-            if (dr or dc) and 0 <= r + dr < SIZE and 0 <= c + dc < SIZE]
 
 
 class LineCounts(NamedTuple):

@@ -10,36 +10,15 @@ from typing import Dict, List, Optional, Sequence
 
 from ortools.sat.python import cp_model
 
-from solver.cards import card_str, is_joker
-from solver.errors import DealError, NothingFound
-from solver.poker.arrange import adjacency_ok, arrange_adjacent  # noqa: F401 - adjacency_ok is the API's
-from solver.poker.hands import WIN_SCORES, hand_points
+from solver.cards import card_str
+from solver.errors import NothingFound
+from solver.poker.arrange import arrange_adjacent
+from solver.poker.deal import check_cards
+from solver.poker.greedy import greedy_grid
+from solver.poker.hands import WIN_SCORES
 from solver.poker.model import PokerModel, transversals_apply
 from solver.poker.rules import PokerRules
-
-
-@dataclass
-class Hand:
-    line: str
-    cards: List[int]
-    category: str
-    points: int
-
-    def to_json(self) -> dict:
-        return {"line": self.line, "cards": [card_str(c) for c in self.cards], "hand": self.category,
-                "points": self.points}
-
-
-def score_grid(grid: Sequence[Sequence[Optional[int]]], rules: PokerRules) -> List[Hand]:
-    """Every scored line of a full grid of cards, evaluated with the hand rules alone."""
-    hands = []
-    for name, cells in rules.lines():
-        cards = [grid[r][c] for r, c in cells]
-        if any(c is None for c in cards):
-            raise DealError(f"the grid is not full: {name} has an empty cell")
-        points, cat = hand_points(cards, rules.table)
-        hands.append(Hand(name, cards, cat, points))
-    return hands
+from solver.poker.score import Hand, score_grid
 
 
 @dataclass
@@ -127,7 +106,12 @@ class _Search:
         """No grid scores more (either model's optimum bounds every grid)."""
         if self.status == cp_model.OPTIMAL:
             return round(self.solver.ObjectiveValue())
-        return int(min(self.bound, self.solver.BestObjectiveBound()))
+        bound = self.bound
+        # CP-SAT stopped before its search (in presolve) reports a bound of 0, which
+        # bounds nothing: its final bound counts only once it has a grid.
+        if self.status == cp_model.FEASIBLE:
+            bound = min(bound, self.solver.BestObjectiveBound())
+        return int(bound) if math.isfinite(bound) else self.model.rules.most_points()
 
 
 def _run_searches(searches: List[_Search], done=lambda: False) -> bool:
@@ -166,21 +150,6 @@ def _nothing_found(interrupted: bool, bound) -> NothingFound:
     return NothingFound(f"the search was {how} before it found any grid", _stop_reason(False, interrupted), bound)
 
 
-def check_cards(cards: Sequence[int], rules: PokerRules) -> None:
-    need = rules.cards_turned
-    if len(cards) != need:
-        raise DealError(f"this game turns {need} cards, the order has {len(cards)}")
-    real = [c for c in cards if not is_joker(c)]
-    if len(set(real)) != len(real):
-        dup = sorted({card_str(c) for c in real if real.count(c) > 1})
-        raise DealError(f"duplicated card {' '.join(dup)} in the order")
-    jokers = len(cards) - len(real)
-    if jokers and not rules.joker:
-        raise DealError("the order has a joker: add --joker")
-    if jokers > 1:
-        raise DealError("at most one joker")
-
-
 def solve(cards: Sequence[int], rules: PokerRules = PokerRules(), timeout: float = 0.0,
           workers: int = 0, formulation: str = "auto", fixed: Dict[int, tuple] = None) -> PokerResult:
     """The best grid for the card order; proven when CP-SAT proves optimality.
@@ -188,11 +157,30 @@ def solve(cards: Sequence[int], rules: PokerRules = PokerRules(), timeout: float
     `fixed` (card index -> (row, col)) restricts the problem, for exhaustive checks."""
     cards = list(cards)
     check_cards(cards, rules)
-    if rules.adjacent and not fixed and not rules.diagonals:  # diagonals: the cells matter
-        return _solve_adjacent(cards, rules, timeout, workers, formulation)
-    if rules.diagonals and not fixed and transversals_apply(rules):
-        return _solve_diagonals(cards, rules, timeout, workers, formulation)
-    return _solve_model(cards, rules, timeout, workers, formulation, fixed)
+    start = time.perf_counter()
+    try:
+        if rules.adjacent and not fixed and not rules.diagonals:  # diagonals: the cells matter
+            return _solve_adjacent(cards, rules, timeout, workers, formulation)
+        if rules.diagonals and not fixed and transversals_apply(rules):
+            return _solve_diagonals(cards, rules, timeout, workers, formulation)
+        return _solve_model(cards, rules, timeout, workers, formulation, fixed)
+    except NothingFound as stopped:
+        if fixed:  # the greedy grid may not keep the fixed cells
+            raise
+        return _greedy_result(cards, rules, stopped, time.perf_counter() - start)
+
+
+def _greedy_result(cards, rules, stopped: NothingFound, seconds: float) -> PokerResult:
+    """A search stopped before CP-SAT found any grid still answers with a legal grid:
+    the greedy placement (greedy.py), with the bound the search had proved."""
+    grid = greedy_grid(cards, rules)
+    index = {c: i for i, c in enumerate(cards)}
+    index_grid = [[index[c] for c in row] for row in grid]
+    bound = rules.most_points() if stopped.bound is None else stopped.bound
+    result = _result(cards, rules, index_grid, bound=bound, proven=False, reason=stopped.reason, seconds=seconds)
+    if result.bound <= result.score:  # the bound came down to the greedy grid: it is optimal
+        result.proven, result.stop_reason = True, "complete"
+    return result
 
 
 def _solve_diagonals(cards, rules, timeout, workers, formulation) -> PokerResult:

@@ -2,13 +2,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, Optional
+from typing import Dict, List, Optional, Tuple
 
 from solver.errors import DealError
 from solver.poker.hands import CATEGORIES, TABLES, load_table
 
 SIZE = 5
 PLACED = SIZE * SIZE
+
+
+def neighbours(cell: Tuple[int, int]) -> List[Tuple[int, int]]:
+    """The cells that touch `cell`, also diagonally."""
+    r, c = cell
+    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < SIZE and 0 <= c + dc < SIZE]
 
 
 @dataclass(frozen=True)
@@ -48,6 +55,14 @@ class PokerRules:
             out += [("diagonal \\", [(i, i) for i in range(SIZE)]),
                     ("diagonal /", [(i, SIZE - 1 - i) for i in range(SIZE)])]
         return out
+
+    def most_points(self) -> int:
+        """No grid scores more: every line at the table's best hand."""
+        return len(self.lines()) * max(self.table.values())
+
+    def least_points(self) -> int:
+        """No grid scores less: every line at the table's worst hand."""
+        return len(self.lines()) * min(self.table.values())
 
     def to_json(self) -> dict:
         return {"table": self.table_name, "points": self.table, "diagonals": self.diagonals,

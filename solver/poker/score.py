@@ -1,0 +1,35 @@
+"""Scoring a full grid with the hand rules alone (hands.py): the referee of every grid
+the solver or a player makes, with no solver in it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional, Sequence
+
+from solver.cards import card_str
+from solver.errors import DealError
+from solver.poker.hands import hand_points
+from solver.poker.rules import PokerRules
+
+
+@dataclass
+class Hand:
+    line: str
+    cards: List[int]
+    category: str
+    points: int
+
+    def to_json(self) -> dict:
+        return {"line": self.line, "cards": [card_str(c) for c in self.cards], "hand": self.category,
+                "points": self.points}
+
+
+def score_grid(grid: Sequence[Sequence[Optional[int]]], rules: PokerRules) -> List[Hand]:
+    """Every scored line of a full grid of cards, evaluated with the hand rules alone."""
+    hands = []
+    for name, cells in rules.lines():
+        cards = [grid[r][c] for r, c in cells]
+        if any(c is None for c in cards):
+            raise DealError(f"the grid is not full: {name} has an empty cell")
+        points, cat = hand_points(cards, rules.table)
+        hands.append(Hand(name, cards, cat, points))
+    return hands
