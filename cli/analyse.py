@@ -1,16 +1,29 @@
 """`patiens analyse`: many deals in a batch, resumable, with statistics and a plot."""
 from __future__ import annotations
 
+import json
+
 import click
 
 from cli import golf as golf_cli
 from cli import klondike as klondike_cli
 from cli import poker as poker_cli
-from cli.common import EXIT_INTERRUPTED, EXIT_OK, limit_options, make_limits, print_json
+from cli.common import (
+    EXIT_INTERRUPTED,
+    EXIT_NOT_PROVEN,
+    EXIT_OK,
+    MAX_WORKERS,
+    limit_options,
+    make_limits,
+    timeout_option,
+)
 from solver.batch import (
+    BatchStopped,
     Interrupted,
     Job,
     ResultsFile,
+    check_plot_path,
+    check_scheduler_address,
     dask_executor,
     file_specs,
     format_summary,
@@ -20,19 +33,29 @@ from solver.batch import (
     seed_specs,
     summarize,
 )
+from solver.batch.store import STDOUT
 from solver.errors import DealError
 from solver.limits import Limits
 
 BATCH_HELP = """Results go to --out as JSON Lines (or CSV when the name ends in .csv), one
-record per deal, written as each deal finishes.  Rerunning the same command with
+record per deal, written as each deal finishes; --out - writes them to standard
+output (the summary then goes to standard error).  Rerunning the same command with
 the same file skips the deals already there: an interrupted or killed run loses
-nothing.  A deal that cannot be read is recorded as an error and the batch goes on.
-Exit status: 0 done, 130 interrupted (rerun to resume), 2 bad input."""
+nothing, and --retry-unproven also redoes the deals a limit left unproven.  One run
+at a time writes a file.  A deal that cannot be read is recorded as an error and the
+batch goes on.  Exit status: 0 done, 130 interrupted (rerun to resume), 3 stopped
+because the workers were lost (rerun to resume), 2 bad input."""
+
+
+MAX_BONUS = 10**9
 
 
 def batch_options(f):
     f = click.option("--quiet", is_flag=True, help="No progress bar.")(f)
     f = click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")(f)
+    f = click.option("--retry-unproven", is_flag=True,
+                     help="Also redo the deals whose record in --out is not proven (a limit stopped them, or "
+                          "an error), e.g. with a larger limit.")(f)
     f = click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
                      help="A histogram of the best scores with the break-even / par / win line.")(f)
     f = click.option("--lines", is_flag=True, help="Keep each deal's best line (or grid) in its record.")(f)
@@ -41,10 +64,10 @@ def batch_options(f):
     f = click.option("--scheduler", metavar="tcp://HOST:8786",
                      help="Run on a Dask distributed cluster (pip install 'patiens[dask]') instead of local "
                           "processes.")(f)
-    f = click.option("--workers", type=click.IntRange(0), default=0, show_default=True,
+    f = click.option("--workers", type=click.IntRange(0, MAX_WORKERS), default=0, show_default=True,
                      help="Local worker processes (0: one per core).")(f)
-    f = click.option("--out", "out", required=True, type=click.Path(dir_okay=False), metavar="FILE",
-                     help="Results file (.jsonl, or .csv); an existing one is resumed.")(f)
+    f = click.option("--out", "out", required=True, type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
+                     help="Results file (.jsonl, or .csv; - for standard output); an existing one is resumed.")(f)
     f = click.option("--deals", type=click.Path(), metavar="PATH",
                      help="A folder of deal files, a .jsonl deal set, or one deal file.")(f)
     f = click.option("--pysol", "pysol_range", metavar="RANGE", help="PySolFC game numbers, e.g. 1-1000.")(f)
@@ -64,32 +87,45 @@ def specs_from(seeds, pysol_range, deals):
 
 
 def run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot_path, as_json, quiet,
-        bonus=0, par=45):
+        retry_unproven):
     specs = specs_from(seeds, pysol_range, deals)
+    if plot_path:
+        check_plot_path(plot_path)
+    if scheduler:
+        check_scheduler_address(scheduler)
     executor = dask_executor(scheduler) if scheduler else None
     try:
         outcome = run_batch(job, specs, out, executor=executor, chunk_size=chunk_size, progress=not quiet,
-                            workers=workers)
+                            workers=workers, retry_unproven=retry_unproven)
     except Interrupted as e:
-        click.echo(f"patiens: {e} (results so far are in {out})", err=True)
+        click.echo(f"patiens: {e}{_kept(out)}", err=True)
         return EXIT_INTERRUPTED
-    records = [r for r in outcome.results.all() if r["id"] in {s.id for s in specs}]
-    return report(records, out, plot_path, as_json, bonus, par,
-                  note=f"{outcome.done} solved now, {outcome.skipped} already in {out}")
+    except BatchStopped as e:
+        click.echo(f"patiens: the batch stopped: {e}{_kept(out)}; rerun the same command to resume", err=True)
+        return EXIT_NOT_PROVEN
+    ids = {s.id for s in specs}
+    records = [r for r in outcome.results.all() if r["id"] in ids]
+    redone = "redone" if retry_unproven else "solved"
+    return report(records, plot_path, as_json, job.options, to_stderr=out == STDOUT,
+                  note=f"{outcome.done} {redone} now, {outcome.skipped} already in {out}")
 
 
-def report(records, out, plot_path, as_json, bonus, par, note=""):
-    stats = summarize(records, bonus=bonus, par=par)
+def _kept(out: str) -> str:
+    return "" if out == STDOUT else f" (results so far are in {out})"
+
+
+def report(records, plot_path, as_json, options, note="", to_stderr=False):
+    stats = summarize(records, **options)
     if plot_path:
-        plot(records, plot_path, par=par)
+        plot(records, plot_path, par=options.get("par", 45))
     if as_json:
-        print_json(stats)
+        click.echo(json.dumps(stats, indent=2), err=to_stderr)
     else:
         if note:
-            click.echo(note)
-        click.echo(format_summary(stats))
+            click.echo(note, err=to_stderr)
+        click.echo(format_summary(stats), err=to_stderr)
         if plot_path:
-            click.echo(f"plot: {plot_path}")
+            click.echo(f"plot: {plot_path}", err=to_stderr)
     return EXIT_OK
 
 
@@ -103,15 +139,17 @@ def analyse():
 @klondike_cli.rules_options
 @click.option("--first-win", is_flag=True, help="Only decide winnability (faster; max foundation then a lower "
                                                "bound on lost deals).")
-@click.option("--bonus", type=click.IntRange(0), default=0, show_default=True,
+@click.option("--bonus", type=click.IntRange(0, MAX_BONUS), default=0, show_default=True,
               help="The historic casino bonus for a full solve (e.g. 500), in the expected-value figures.")
 @limit_options
-def klondike_cmd(seeds, pysol_range, deals, out, workers, scheduler, chunk_size, lines, plot, as_json, quiet, mode,
-                 draw, passes, worry_back, first_win, bonus, max_nodes, timeout, max_memory):
+def klondike_cmd(seeds, pysol_range, deals, out, workers, scheduler, chunk_size, lines, plot, retry_unproven, as_json,
+                 quiet, mode, draw, passes, worry_back, first_win, bonus, max_nodes, timeout, max_memory):
     """Klondike over many deals: winnable rate, max foundation, Vegas figures."""
     rules = klondike_cli.rules_from(mode, draw, passes, worry_back)
-    job = Job("klondike", rules, make_limits(max_nodes, timeout, max_memory), first_win=first_win, lines=lines)
-    return run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot, as_json, quiet, bonus=bonus)
+    job = Job("klondike", rules, make_limits(max_nodes, timeout, max_memory), first_win=first_win, lines=lines,
+              options={"bonus": bonus})
+    return run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot, as_json, quiet,
+               retry_unproven)
 
 
 @analyse.command("golf", epilog=BATCH_HELP)
@@ -120,37 +158,46 @@ def klondike_cmd(seeds, pysol_range, deals, out, workers, scheduler, chunk_size,
 @click.option("--par", type=click.Choice(["45", "36"]), default="45", show_default=True,
               help="Par of nine holes (consecutive deals make a game).")
 @limit_options
-def golf_cmd(seeds, pysol_range, deals, out, workers, scheduler, chunk_size, lines, plot, as_json, quiet, wrap,
-             queen_on_king, king_on_ace_stop, jokers, empty_waste, decks, par, max_nodes, timeout, max_memory):
+def golf_cmd(seeds, pysol_range, deals, out, workers, scheduler, chunk_size, lines, plot, retry_unproven, as_json,
+             quiet, wrap, queen_on_king, king_on_ace_stop, jokers, empty_waste, decks, par, max_nodes, timeout,
+             max_memory):
     """Golf over many deals: minimal scores, clearable rate, nine-hole totals against par."""
     rules = golf_cli.rules_from(wrap, queen_on_king, king_on_ace_stop, jokers, empty_waste, decks)
-    job = Job("golf", rules, make_limits(max_nodes, timeout, max_memory), lines=lines)
+    job = Job("golf", rules, make_limits(max_nodes, timeout, max_memory), lines=lines, options={"par": int(par)})
     return run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot, as_json, quiet,
-               par=int(par))
+               retry_unproven)
 
 
 @analyse.command("poker", epilog=BATCH_HELP)
 @batch_options
 @poker_cli.rules_options
-@click.option("--timeout", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
-              help="Per deal: stop with the best grid and CP-SAT's bound (not proven).")
-def poker_cmd(seeds, pysol_range, deals, out, workers, scheduler, chunk_size, lines, plot, as_json, quiet, table,
-              table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only, timeout):
+@timeout_option("Per deal: stop with the best grid and CP-SAT's bound (not proven).")
+def poker_cmd(seeds, pysol_range, deals, out, workers, scheduler, chunk_size, lines, plot, retry_unproven, as_json,
+              quiet, table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only, timeout):
     """Poker Squares over many card orders: optima and the share reaching the book's win."""
     rules = poker_cli.rules_from(table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only)
     job = Job("poker", rules, Limits(timeout=timeout or 0.0), lines=lines)
-    return run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot, as_json, quiet)
+    return run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot, as_json, quiet,
+               retry_unproven)
 
 
 @analyse.command("summarize")
-@click.argument("results", type=click.Path(exists=True, dir_okay=False))
+@click.argument("results", type=click.Path(dir_okay=False))
 @click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png", help="Draw the histogram too.")
-@click.option("--bonus", type=click.IntRange(0), default=0, show_default=True, help="Klondike: casino bonus.")
-@click.option("--par", type=click.Choice(["45", "36"]), default="45", show_default=True, help="Golf: par.")
+@click.option("--bonus", type=click.IntRange(0, MAX_BONUS), metavar="N",
+              help="Klondike: casino bonus (default: the one the run used).")
+@click.option("--par", type=click.Choice(["45", "36"]), help="Golf: par (default: the one the run used).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def summarize_cmd(results, plot, bonus, par, as_json):
     """Recompute the summary (and plot) from a results file."""
-    records = ResultsFile(results).all()
-    if not records:
+    if plot:
+        check_plot_path(plot)
+    stored = ResultsFile(results)
+    if not stored.records:
         raise DealError(f"{results} holds no results")
-    return report(records, results, plot, as_json, bonus, int(par))
+    options = dict((stored.last or {}).get("options") or {})
+    if bonus is not None:
+        options["bonus"] = bonus
+    if par is not None:
+        options["par"] = int(par)
+    return report(stored.all(), plot, as_json, options)

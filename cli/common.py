@@ -7,8 +7,10 @@ from typing import Callable, Optional
 
 import click
 
-from solver.errors import DealError, NothingFound
-from solver.limits import Limits
+from solver.errors import DealError, PatiensError
+from solver.limits import MAX_NODES, MAX_THREADS, Limits, check_seconds, parse_memory
+from solver.pysol import MAX_GAME_NUMBER
+from solver.textfile import read_text  # noqa: F401 - the commands read deal files through it
 
 # Exit codes, the same for every command (the README lists them).
 EXIT_OK = 0            # done; every answer printed is proven
@@ -16,6 +18,10 @@ EXIT_INTERNAL = 1      # a bug: please report it
 EXIT_BAD_INPUT = 2     # bad deal, position, option or file
 EXIT_NOT_PROVEN = 3    # a limit (--max-nodes, --timeout, --max-memory) ended the search first
 EXIT_INTERRUPTED = 130 # Ctrl-C; the best result so far was still printed
+
+# Worker processes (or CP-SAT workers) past a few per core only share the cores, and each
+# process costs memory: more than this is a typing slip.
+MAX_WORKERS = 256
 
 EXIT_CODES_HELP = ("Exit status: 0 proven answer, 3 a limit stopped the search first (best so far printed, "
                    "not proven), 130 interrupted by Ctrl-C (best so far printed), 2 bad input, 1 internal error.")
@@ -38,21 +44,31 @@ class PatiensGroup(click.Group):
         except click.exceptions.Abort:
             click.echo("patiens: interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)
-        except DealError as e:
+        except PatiensError as e:
             click.echo(f"patiens: error: {e}", err=True)
             sys.exit(EXIT_BAD_INPUT)
-        except NothingFound as e:
-            click.echo(f"patiens: {e}", err=True)
-            sys.exit(EXIT_INTERRUPTED if e.reason == "interrupted" else EXIT_NOT_PROVEN)
         except KeyboardInterrupt:
             click.echo("patiens: interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)
         except BrokenPipeError:
             sys.exit(EXIT_OK)
         except Exception as e:  # noqa: BLE001 - the last line of defence
+            if _caused_by_ctrl_c(e):  # e.g. a C extension's import failed on it
+                click.echo("patiens: interrupted", err=True)
+                sys.exit(EXIT_INTERRUPTED)
             click.echo(f"patiens: internal error: {type(e).__name__}: {e} (please report it)", err=True)
             sys.exit(EXIT_INTERNAL)
         sys.exit(rv if isinstance(rv, int) else EXIT_OK)
+
+
+def _caused_by_ctrl_c(error: BaseException) -> bool:
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
 
 
 def _first_line(text: str) -> str:
@@ -60,26 +76,37 @@ def _first_line(text: str) -> str:
     return lines[0] if lines else str(text)
 
 
-def read_text(path: str) -> str:
-    """A deal file's text, or standard input for '-'."""
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except FileNotFoundError:
-        raise DealError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise DealError(f"{path} is a folder, not a deal file") from None
-    except UnicodeDecodeError:
-        raise DealError(f"{path} is not a text file") from None
-    except OSError as e:
-        raise DealError(f"cannot read {path}: {e.strerror}") from None
+class Seconds(click.ParamType):
+    """A time limit: a positive, finite number of seconds (nan and inf are refused)."""
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        try:
+            return check_seconds(float(value), "the limit")
+        except (TypeError, ValueError) as e:
+            self.fail(str(e) if isinstance(e, PatiensError) else f"{value!r} is not a number of seconds", param, ctx)
+
+
+class MemorySize(click.ParamType):
+    """A memory size: 512M, 2G, or bytes; at least 64K and at most this machine's memory."""
+    name = "size"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_memory(value)
+        except PatiensError as e:
+            self.fail(str(e), param, ctx)
+
+
+SECONDS = Seconds()
+MEMORY_SIZE = MemorySize()
 
 
 def deal_source_options(f: Callable) -> Callable:
     """--seed and --pysol; the command also takes an optional DEAL file argument."""
-    f = click.option("--pysol", "pysol", type=click.IntRange(1), metavar="N",
+    f = click.option("--pysol", "pysol", type=click.IntRange(1, MAX_GAME_NUMBER), metavar="N",
                      help="PySolFC game number N (dealt exactly as PySolFC deals it).")(f)
     f = click.option("--seed", type=click.IntRange(0, 2**64 - 1), metavar="N",
                      help="Our documented shuffle with seed N (same deal on every machine; see README).")(f)
@@ -108,21 +135,24 @@ def split_replay_args(args, seed, pysol):
 
 
 def limit_options(f: Callable) -> Callable:
-    f = click.option("--max-memory", metavar="SIZE", default="1G", show_default=True,
-                     help="Memory for the table of visited states (e.g. 256M, 2G); the search stops "
-                          "cleanly when it is full.")(f)
-    f = click.option("--timeout", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
-                     help="Stop after this many seconds with the best line so far (not proven).")(f)
-    f = click.option("--max-nodes", type=click.IntRange(1), metavar="N",
+    f = click.option("--max-memory", type=MEMORY_SIZE, metavar="SIZE", default="1G", show_default=True,
+                     help="Memory for the table of visited states, its growth included (e.g. 256M, 2G; at "
+                          "most this machine's memory); the search stops cleanly when it is full.")(f)
+    f = timeout_option("Stop after this many seconds with the best line so far (not proven).")(f)
+    f = click.option("--max-nodes", type=click.IntRange(1, MAX_NODES), metavar="N",
                      help="Stop after N search nodes with the best line so far (not proven).")(f)
     return f
 
 
+def timeout_option(help_text: str) -> Callable:
+    return click.option("--timeout", type=SECONDS, metavar="SECONDS", help=help_text)
+
+
 def threads_option(f: Callable) -> Callable:
-    return click.option("--threads", type=click.IntRange(0), default=0, show_default=True, metavar="N",
-                        help="Search threads sharing one table (0: one per core, at most 4).  The answer is "
-                             "the same whatever N; with --threads 1 the line and the node count are too, run "
-                             "after run.")(f)
+    return click.option("--threads", type=click.IntRange(0, MAX_THREADS), default=0, show_default=True, metavar="N",
+                        help=f"Search threads sharing one table (0: one per core, up to 4; at most {MAX_THREADS}).  "
+                             "The answer is the same whatever N; with --threads 1 the line and the node count are "
+                             "too, run after run.")(f)
 
 
 def make_limits(max_nodes, timeout, max_memory, threads: int = 1) -> Limits:

@@ -10,18 +10,27 @@ import click
 from cli import golf as golf_cli
 from cli import klondike as klondike_cli
 from cli import poker as poker_cli
-from cli.common import EXIT_OK, limit_options, make_limits, print_json
-from solver.batch.runner import dask_executor, local_executor
-from solver.generate import GolfWanted, KlondikeWanted, PokerWanted, generate
+from cli.common import EXIT_NOT_PROVEN, EXIT_OK, MAX_WORKERS, limit_options, make_limits, print_json, timeout_option
+from solver.batch.runner import BatchStopped, check_scheduler_address, dask_executor, local_executor
+from solver.errors import OptionError
+from solver.generate import SEED_LIMIT, GolfWanted, KlondikeWanted, PokerWanted, generate
 from solver.klondike.rules import PRESETS
 from solver.limits import Limits
 
-HELP = """Seeds are tried from --start in order; the first --count deals that meet the
-constraints are kept, or with --hardest the --count hardest of --budget seeds by
---measure.  The deals are written to --out as files (PySol layout text or JSON) with
-index.jsonl listing each deal's seed and figures; every deal is reproducible from its
-seed and the rules in the index.  The players behind the difficulty measures are
-seeded by --measure-seed: the same seed gives the same measure."""
+HELP = """Seeds are tried from --start in order, --budget of them at most; the first
+--count deals that meet the constraints are kept, or with --hardest the --count
+hardest by --measure.  Constraints no deal can meet together are refused at once;
+fewer than --count deals found within the budget is exit status 3.  The deals are
+written to --out as files (PySol layout text or JSON) with index.jsonl listing each
+deal's seed and figures; every deal is reproducible from its seed and the rules in
+the index.  The players behind the difficulty measures are seeded by
+--measure-seed: the same seed gives the same measure."""
+
+HARDEST_BUDGET = 200
+FIRST_BUDGET = 10_000
+MAX_BUDGET = 10**9
+MAX_PLAYOUTS = 10**6  # games per deal: the greedy player's are cheap, but not free
+
 
 
 def search_options(measures):
@@ -29,22 +38,23 @@ def search_options(measures):
         f = click.option("--quiet", is_flag=True, help="No progress bar.")(f)
         f = click.option("--json", "as_json", is_flag=True, help="Print the index as JSON.")(f)
         f = click.option("--scheduler", metavar="tcp://HOST:8786", help="Run on a Dask cluster.")(f)
-        f = click.option("--workers", type=click.IntRange(0), default=0, show_default=True,
+        f = click.option("--workers", type=click.IntRange(0, MAX_WORKERS), default=0, show_default=True,
                          help="Local worker processes (0: one per core).")(f)
         f = click.option("--format", "fmt", type=click.Choice(["pysol", "json"]), default="pysol",
                          show_default=True, help="Deal files as PySol layout text or JSON.")(f)
-        f = click.option("--measure-seed", type=click.IntRange(0), default=1, show_default=True,
+        f = click.option("--measure-seed", type=click.IntRange(0, SEED_LIMIT - 1), default=1, show_default=True,
                          help="Seed of the measuring player.")(f)
         f = click.option("--measure", type=click.Choice(measures), default=measures[0], show_default=True,
                          help="What --hardest ranks by.")(f)
-        f = click.option("--budget", type=click.IntRange(1), default=200, show_default=True,
-                         help="With --hardest: how many seeds to examine.")(f)
+        f = click.option("--budget", type=click.IntRange(1, MAX_BUDGET), metavar="N",
+                         help=f"Seeds to examine at most (default: {HARDEST_BUDGET} with --hardest, else "
+                              f"{FIRST_BUDGET:,}).")(f)
         f = click.option("--hardest", is_flag=True, help="Keep the --count hardest of --budget seeds.")(f)
-        f = click.option("--start", type=click.IntRange(0), default=1, show_default=True,
+        f = click.option("--start", type=click.IntRange(0, SEED_LIMIT - 1), default=1, show_default=True,
                          help="First seed to try.")(f)
         f = click.option("--out", required=True, type=click.Path(file_okay=False), metavar="DIR",
                          help="Folder for the deal files and index.jsonl.")(f)
-        f = click.option("--count", type=click.IntRange(1), default=10, show_default=True,
+        f = click.option("--count", type=click.IntRange(1, MAX_BUDGET), default=10, show_default=True,
                          help="How many deals to keep.")(f)
         return f
     return deco
@@ -52,11 +62,16 @@ def search_options(measures):
 
 def run(wanted, count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json, quiet,
         extra=None):
+    budget = budget or (HARDEST_BUDGET if hardest else FIRST_BUDGET)
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise OptionError(f"--out {out} is a file, not a folder")
+    if scheduler:
+        check_scheduler_address(scheduler)
     executor = dask_executor(scheduler) if scheduler else local_executor(workers)
     bar = None
     if not quiet:
         from tqdm import tqdm
-        bar = tqdm(total=budget if hardest else None, unit="seed", desc=f"generate {wanted.game}", file=sys.stderr)
+        bar = tqdm(total=budget, unit="seed", desc=f"generate {wanted.game}", file=sys.stderr)
 
     def progress(examined, found):
         if bar is not None:
@@ -64,22 +79,15 @@ def run(wanted, count, out, start, hardest, budget, measure, measure_seed, fmt, 
             bar.set_postfix(found=found)
             bar.refresh()
 
-    with executor as ex:
-        result = generate(wanted, start, count, hardest, budget, measure, ex, on_progress=progress)
-    if bar is not None:
-        bar.close()
-    os.makedirs(out, exist_ok=True)
-    index = []
-    for rec in result.found:
-        name = f"{wanted.game}-seed-{rec['seed']}.{'txt' if fmt == 'pysol' else 'json'}"
-        with open(os.path.join(out, name), "w", encoding="utf-8") as f:
-            f.write(wanted.deal_text(rec["seed"], fmt))
-        entry = {"id": f"seed:{rec['seed']}", "file": name, "game": wanted.game, "rules": wanted.rules.to_json(),
-                 "measure_seed": measure_seed, **(extra or {}), **rec}
-        index.append(entry)
-    with open(os.path.join(out, "index.jsonl"), "w", encoding="utf-8") as f:
-        for entry in index:
-            f.write(json.dumps(entry, separators=(",", ":")) + "\n")
+    try:
+        with executor as ex:
+            result = generate(wanted, start, count, hardest, budget, measure, ex, on_progress=progress)
+    except BatchStopped as e:
+        raise OptionError(f"generate stopped: {e}") from None
+    finally:
+        if bar is not None:
+            bar.close()
+    index = write_deals(wanted, result, out, fmt, measure_seed, extra)
     if as_json:
         print_json({"examined": result.examined, "found": len(index), "deals": index})
     else:
@@ -89,7 +97,30 @@ def run(wanted, count, out, start, hardest, budget, measure, measure_seed, fmt, 
                                                               "gap", "difficulty", "player_fail_share", "nodes")
                                 if k in entry)
             click.echo(f"  seed {entry['seed']}: {figures}")
+    if len(index) < count and not hardest:
+        click.echo(f"patiens: only {len(index)} of {count} deals met the constraints within the budget of "
+                   f"{budget:,} seeds (--budget)", err=True)
+        return EXIT_NOT_PROVEN
     return EXIT_OK
+
+
+def write_deals(wanted, result, out, fmt, measure_seed, extra) -> list:
+    """The deal files and index.jsonl in `out`; the index's entries."""
+    try:
+        os.makedirs(out, exist_ok=True)
+        index = []
+        for rec in result.found:
+            name = f"{wanted.game}-seed-{rec['seed']}.{'txt' if fmt == 'pysol' else 'json'}"
+            with open(os.path.join(out, name), "w", encoding="utf-8") as f:
+                f.write(wanted.deal_text(rec["seed"], fmt))
+            index.append({"id": f"seed:{rec['seed']}", "file": name, "game": wanted.game,
+                          "rules": wanted.rules.to_json(), "measure_seed": measure_seed, **(extra or {}), **rec})
+        with open(os.path.join(out, "index.jsonl"), "w", encoding="utf-8") as f:
+            for entry in index:
+                f.write(json.dumps(entry, separators=(",", ":")) + "\n")
+    except OSError as e:
+        raise OptionError(f"cannot write to {out}: {e.strerror or e}") from None
+    return index
 
 
 @click.group(help="Generate deals that meet constraints, with a measured difficulty.")
@@ -108,7 +139,7 @@ def generate_group():
               help="Also winnable under this mode (repeatable).")
 @click.option("--unwinnable-under", multiple=True, type=click.Choice(list(PRESETS)),
               help="Not winnable under this mode (repeatable), e.g. winnable in casino but not in app.")
-@click.option("--playouts", type=click.IntRange(1), default=100, show_default=True,
+@click.option("--playouts", type=click.IntRange(1, MAX_PLAYOUTS), default=100, show_default=True,
               help="Games of the greedy player per deal.")
 @limit_options
 def klondike_cmd(count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json, quiet,
@@ -133,7 +164,7 @@ def klondike_cmd(count, out, start, hardest, budget, measure, measure_seed, fmt,
 @click.option("--spare-stock-le", type=click.IntRange(0), metavar="K",
               help="Cleared, but with at most K stock cards to spare.")
 @click.option("--greedy-fails", is_flag=True, help="Clearable, but the tallest-column-first player fails.")
-@click.option("--playouts", type=click.IntRange(1), default=100, show_default=True,
+@click.option("--playouts", type=click.IntRange(1, MAX_PLAYOUTS), default=100, show_default=True,
               help="Random playouts per deal.")
 @limit_options
 def golf_cmd(count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json, quiet,
@@ -155,8 +186,7 @@ def golf_cmd(count, out, start, hardest, budget, measure, measure_seed, fmt, wor
 @click.option("--optimum-ge", type=int, metavar="S", help="Optimum at least S.")
 @click.option("--below-win", is_flag=True, help="Even the optimum misses the book's win (200 American, 70 English).")
 @click.option("--gap-ge", type=int, metavar="G", help="The greedy placement scores at least G below the optimum.")
-@click.option("--timeout", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
-              help="Per order: deals not proven within it are skipped.")
+@timeout_option("Per order: deals not proven within it are skipped.")
 def poker_cmd(count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json, quiet,
               table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only, optimum_le,
               optimum_ge, below_win, gap_ge, timeout):

@@ -25,7 +25,9 @@ from cli.common import (
 from solver.errors import DealError
 from solver.golf import GolfDeal, GolfRules, format_line, parse_line, play_game, replay, solve
 from solver.golf.game import HOLES
+from solver.golf.notation import explain as explain_moves
 from solver.limits import stop_message
+from solver.pysol import MAX_GAME_NUMBER
 
 MOVES_HELP = ("Moves: S turns the next stock card onto the waste; a column number (1-7, more with --decks) plays "
               "that column's free card onto the waste.")
@@ -104,8 +106,7 @@ def solve_cmd(deal_file, seed, pysol, wrap, queen_on_king, king_on_ace_stop, jok
             out["bhs"] = result.bhs_lines()
         print_json(out)
     elif fmt == "bhs":
-        click.echo("Solved!" if result.solvable else "Unsolved!")
-        click.echo("\n".join(result.bhs_lines()), nl=False)
+        click.echo("\n".join(result.bhs_lines()))
     else:
         click.echo(f"Golf, {deal.source or 'deal'}: {rules.describe()}")
         if result.solvable is True:
@@ -152,26 +153,31 @@ def replay_cmd(args, seed, pysol, wrap, queen_on_king, king_on_ace_stop, jokers,
     rules = rules_from(wrap, queen_on_king, king_on_ace_stop, jokers, empty_waste, decks)
     deal_file, moves = split_replay_args(args, seed, pysol)
     deal = load_deal(deal_file, seed, pysol, rules)
+    moves = moves.replace(",", " ")
     played = replay(deal, parse_line(moves, rules.columns))
     if as_json:
+        failed = None if played.ok else played.error_index + 1  # each token is one move
         print_json({"legal": played.ok, "moves_played": len(played.moves), "error": played.error,
-                    "error_at": played.error_index if not played.ok else None, "score": played.score,
+                    "error_move": failed, "error_token": failed and moves.split()[failed - 1],
+                    "score": played.score,
                     "cards_left": played.cards_left, "stock_left": played.stock_left, "rules": rules.to_json()})
     else:
         if explain:
-            for i, sentence in enumerate(explain(deal, played.moves), 1):
+            for i, sentence in enumerate(explain_moves(deal, played.moves), 1):
                 click.echo(f"{i:4d}. {sentence}")
         click.echo(f"Score {played.score}: {played.cards_left} card(s) left on the tableau, "
                    f"{played.stock_left} in the stock")
         if not played.ok:
-            click.echo(f"Illegal move {played.error_index + 1}: {played.error}")
+            number = played.error_index + 1
+            click.echo(f"Illegal move {number} ({moves.split()[number - 1]}): {played.error}")
     return EXIT_OK if played.ok else EXIT_BAD_INPUT
 
 
 @golf.command(epilog=EXIT_CODES_HELP)
 @click.argument("deal_files", nargs=-1, metavar="[DEAL...]")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 10), metavar="N", help="Nine holes: seeds N to N+8.")
-@click.option("--pysol", type=click.IntRange(1), metavar="N", help="Nine holes: PySolFC Golf games N to N+8.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - HOLES), metavar="N", help="Nine holes: seeds N to N+8.")
+@click.option("--pysol", type=click.IntRange(1, MAX_GAME_NUMBER - HOLES + 1), metavar="N",
+              help="Nine holes: PySolFC Golf games N to N+8.")
 @rules_options
 @click.option("--par", type=click.Choice(["45", "36"]), default="45", show_default=True,
               help="Par for nine holes: 45, or 36 (4 a hole).")

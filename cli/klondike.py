@@ -23,8 +23,8 @@ from cli.common import (
     split_replay_args,
     threads_option,
 )
-from solver.klondike import KlondikeDeal, format_line, make_rules, parse_line, replay, solve, vegas_score
-from solver.klondike.notation import explain
+from solver.klondike import KlondikeDeal, format_line, make_rules, replay, solve, vegas_score
+from solver.klondike.notation import explain, move_of_action, parse_moves
 from solver.klondike.rules import PRESETS, UNSET
 from solver.limits import stop_message
 
@@ -143,42 +143,33 @@ def show(deal_file, seed, pysol, fmt):
 def replay_cmd(args, seed, pysol, mode, draw, passes, worry_back, as_json, explain):
     """Check a line of moves: print the position and score it reaches, or the first
     illegal move.  Exit status 0 when every move is legal, 2 otherwise."""
-    deal_file, moves = split_replay_args(args, seed, pysol)
+    deal_file, text = split_replay_args(args, seed, pysol)
     deal = load_deal(deal_file, seed, pysol)
     rules = rules_from(mode, draw, passes, worry_back)
-    actions = parse_line(moves)
-    played = replay(deal, rules, actions)
+    moves = parse_moves(text)
+    played = replay(deal, rules, [a for _, actions in moves for a in actions])
+    failed = None if played.ok else move_of_action(moves, played.error_index)
     if as_json:
         print_json({
-            "legal": played.ok, "moves_played": len(played.actions), "error": played.error,
-            "error_at": played.error_index if not played.ok else None,
+            "legal": played.ok, "moves_played": len(moves) if played.ok else failed[0] - 1,
+            "error": played.error, "error_move": failed and failed[0], "error_token": failed and failed[1],
             "foundation": played.foundation, "max_foundation": played.max_foundation,
             "vegas_score": vegas_score(played.foundation), "best_vegas_score": vegas_score(played.max_foundation),
             "position": played.position.to_json(), "rules": rules.to_json(),
         })
     else:
         if explain:
-            for i, sentence in enumerate(explain_lines(played, deal), 1):
+            for i, sentence in enumerate(explain_lines(played, deal, rules), 1):
                 click.echo(f"{i:4d}. {sentence}")
         click.echo(played.position.render())
         click.echo(f"Foundations: {played.foundation} cards, Vegas {vegas_score(played.foundation):+d} "
                    f"(most along the line: {played.max_foundation}, Vegas {vegas_score(played.max_foundation):+d})")
-        if not played.ok:
-            token = _nth_token(moves, played.error_index)
-            click.echo(f"Illegal move {played.error_index + 1} ({token}): {played.error}")
+        if failed:
+            number, token, within = failed
+            part = f", draw {within} of {len(moves[number - 1][1])}" if len(moves[number - 1][1]) > 1 else ""
+            click.echo(f"Illegal move {number} ({token}{part}): {played.error}")
     return EXIT_OK if played.ok else EXIT_BAD_INPUT
 
 
-def explain_lines(played, deal):
-    return explain(played.actions, sum(deal.foundations))
-
-
-def _nth_token(moves: str, action_index: int) -> str:
-    """The token that produced the action at action_index (DRn makes several actions)."""
-    count = 0
-    for token in moves.replace(",", " ").split():
-        n = len(parse_line(token))
-        if count + n > action_index:
-            return token
-        count += n
-    return "?"
+def explain_lines(played, deal, rules):
+    return explain(played.actions, sum(deal.foundations), rules.draw)

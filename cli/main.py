@@ -1,15 +1,35 @@
-"""The `patiens` command."""
+"""The `patiens` command: a group whose game commands are imported when first used,
+so that a Klondike or Golf command never pays for loading OR-Tools."""
+import importlib
+
 import click
 
-from cli.analyse import analyse
 from cli.common import EXIT_CODES_HELP, PatiensGroup
-from cli.generate import generate_group
-from cli.golf import golf
-from cli.klondike import klondike
-from cli.poker import poker
+
+# command name -> (module, attribute): the order is the help's.
+COMMANDS = {
+    "klondike": ("cli.klondike", "klondike"),
+    "golf": ("cli.golf", "golf"),
+    "poker": ("cli.poker", "poker"),
+    "analyse": ("cli.analyse", "analyse"),
+    "generate": ("cli.generate", "generate_group"),
+}
 
 
-@click.group(cls=PatiensGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES_HELP)
+class LazyGroup(PatiensGroup):
+    def list_commands(self, ctx):
+        return list(COMMANDS)
+
+    def get_command(self, ctx, name):
+        if name not in COMMANDS:
+            return None
+        module, attribute = COMMANDS[name]
+        command = getattr(importlib.import_module(module), attribute)
+        command.name = name
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES_HELP)
 @click.version_option(package_name="patiens")
 def cli():
     """patiens: exhaustive solver and deal analyser for patience games.
@@ -17,14 +37,3 @@ def cli():
     Every answer is perfect-information: the whole deal is known.  Every command
     takes --json for scripts.
     """
-
-
-cli.add_command(klondike)
-cli.add_command(golf)
-cli.add_command(poker)
-cli.add_command(analyse)
-cli.add_command(generate_group, name="generate")
-
-
-def main():
-    cli.main(prog_name="patiens")

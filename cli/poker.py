@@ -5,12 +5,13 @@ from typing import List, Optional
 
 import click
 
-from cli.common import EXIT_CODES_HELP, EXIT_OK, exit_code_for, print_json, read_text
+from cli.common import EXIT_CODES_HELP, EXIT_OK, MAX_WORKERS, exit_code_for, print_json, read_text, timeout_option
 from solver.cards import card_str, parse_card
 from solver.errors import DealError
-from solver.poker import TABLES, PokerRules, order_from_pysol, order_from_seed, parse_order, score_grid, solve
+from solver.poker import TABLES, PokerRules, order_from_pysol, order_from_seed, parse_order, score_grid
 from solver.poker.hands import WIN_SCORES
 from solver.poker.rules import SIZE
+from solver.pysol import MAX_GAME_NUMBER
 
 
 def rules_options(f):
@@ -38,7 +39,7 @@ def rules_from(table, table_file, diagonals, first_top_left, adjacent, joker, di
 
 
 def order_options(f):
-    f = click.option("--pysol", type=click.IntRange(1), metavar="N",
+    f = click.option("--pysol", type=click.IntRange(1, MAX_GAME_NUMBER), metavar="N",
                      help="The first cards of PySolFC's shuffle of game N.")(f)
     f = click.option("--seed", type=click.IntRange(0, 2**64 - 1), metavar="N",
                      help="The first cards of our documented shuffle with seed N (see README).")(f)
@@ -82,9 +83,8 @@ def poker():
 @click.argument("order_file", metavar="[ORDER]", required=False)
 @order_options
 @rules_options
-@click.option("--timeout", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
-              help="Stop with the best grid so far and CP-SAT's proven bound (not proven).")
-@click.option("--workers", type=click.IntRange(0), default=0, show_default=True,
+@timeout_option("Stop with the best grid so far and CP-SAT's proven bound (not proven).")
+@click.option("--workers", type=click.IntRange(0, MAX_WORKERS), default=0, show_default=True,
               help="CP-SAT workers (0: one per core).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
 def solve_cmd(order_file, cards, seed, pysol, table, table_file, diagonals, first_top_left, adjacent, joker,
@@ -96,6 +96,7 @@ def solve_cmd(order_file, cards, seed, pysol, table, table_file, diagonals, firs
     """
     rules = rules_from(table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only)
     order = load_order(order_file, cards, seed, pysol, rules)
+    from solver.poker import solve  # loads OR-Tools
     result = solve(order, rules, timeout=timeout or 0.0, workers=workers)
     if as_json:
         print_json(result.to_json())
@@ -133,8 +134,7 @@ def parse_grid(text: str, rules: PokerRules) -> List[List[int]]:
 @click.option("--grid", "grid_text", metavar="\"AS KD ...\"", help="The grid's 25 cards, row by row.")
 @order_options
 @rules_options
-@click.option("--timeout", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
-              help="Time limit for finding the optimum (with an order).")
+@timeout_option("Time limit for finding the optimum (with an order).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
 def score_cmd(grid_file, grid_text, cards, seed, pysol, table, table_file, diagonals, first_top_left, adjacent, joker,
               discards, rows_only, timeout, as_json):
@@ -155,6 +155,7 @@ def score_cmd(grid_file, grid_text, cards, seed, pysol, table, table_file, diago
         missing = [card_str(c) for c in order[:len(order)] if c not in placed]
         if len(missing) != rules.discards:
             raise DealError(f"the grid does not hold the order's cards (not placed: {' '.join(missing)})")
+        from solver.poker import solve  # loads OR-Tools
         best = solve(order, rules, timeout=timeout or 0.0)
     if as_json:
         out = {"score": total, "hands": [h.to_json() for h in hands], "rules": rules.to_json()}

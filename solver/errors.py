@@ -1,12 +1,25 @@
-"""The one exception type for bad input: a deal, a position, an option value.
+"""The exceptions a user's mistake raises, and the one a search with no answer raises.
 
-Its message is a single sentence meant for the user; the command line prints it
-as is and exits with status 2.
+Every PatiensError carries a single sentence meant for the user; the command line
+prints it as is and exits with status 2.  Messages name the parameter
+(`max_memory`, `passes`); the command line adds the flag where it knows it.
 """
 
 
-class DealError(ValueError):
-    """A deal, position or option the tool cannot accept, with the reason."""
+class PatiensError(ValueError):
+    """Input the tool cannot accept, with the reason (the base of the three below)."""
+
+
+class DealError(PatiensError):
+    """A deal, position, line of moves or file the tool cannot read."""
+
+
+class OptionError(PatiensError):
+    """An option value out of its range, or options that contradict each other."""
+
+
+class MissingDependency(PatiensError):
+    """An optional package the asked-for feature needs is not installed."""
 
 
 class NothingFound(RuntimeError):
@@ -33,3 +46,5 @@ def read_json_or_none(text: str):
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise DealError(f"malformed JSON deal: {e.msg} at line {e.lineno}") from None
+    except RecursionError:
+        raise DealError("malformed JSON deal: nested too deeply") from None

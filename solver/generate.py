@@ -24,12 +24,14 @@ the same every time it is made with the same --measure-seed.
 from __future__ import annotations
 
 import concurrent.futures as cf
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence
 
 from solver import _core
+from solver.batch.runner import result_of
+from solver.errors import OptionError
 from solver.limits import Limits
+from solver.poker.hands import WIN_SCORES
 
 MEASURES = ("difficulty", "nodes", "fail-share", "gap")
 
@@ -52,6 +54,22 @@ class KlondikeWanted:
     measure_seed: int = 1
 
     game = "klondike"
+
+    def __post_init__(self):
+        """Constraints no deal can meet together are refused before any search."""
+        le, ge = self.max_foundation_le, self.max_foundation_ge
+        _check_range("max_foundation", le, ge, 0, 52)
+        if self.winnable is True and le is not None and le < 52:
+            _contradiction(f"a winnable deal takes all 52 cards home, above max_foundation_le {le}")
+        if self.winnable is False and ge == 52:
+            _contradiction("an unwinnable deal cannot take all 52 cards home (max_foundation_ge 52)")
+        if self.needs_worry_back and not self.rules.worry_back:
+            _contradiction("needs_worry_back asks for deals won with worry back, which these rules forbid")
+        if self.needs_worry_back and (self.winnable is False or (le is not None and le < 52)):
+            _contradiction("needs_worry_back asks for winnable deals")
+        both = set(self.winnable_under) & set(self.unwinnable_under)
+        if both:
+            _contradiction(f"a deal cannot be both winnable and unwinnable under {', '.join(sorted(both))}")
 
     def measure(self, seed: int) -> Optional[dict]:
         from solver.klondike import KlondikeDeal, make_rules, solve
@@ -106,6 +124,17 @@ class GolfWanted:
 
     game = "golf"
 
+    def __post_init__(self):
+        """Constraints no deal can meet together are refused before any search."""
+        le, ge = self.score_le, self.score_ge
+        _check_range("score", le, ge, -self.rules.stock_size, self.rules.tableau_size)
+        if self.clearable is True and ge is not None and ge > 0:
+            _contradiction(f"a cleared hole scores 0 or less, below score_ge {ge}")
+        if self.clearable is False and (le is not None and le <= 0):
+            _contradiction(f"a hole not cleared scores 1 or more, above score_le {le}")
+        if self.clearable is False and (self.spare_stock_le is not None or self.greedy_fails):
+            _contradiction("spare_stock_le and greedy_fails ask for clearable deals")
+
     def measure(self, seed: int) -> Optional[dict]:
         from solver.golf import GolfDeal, solve
         deal = GolfDeal.from_seed(seed, self.rules)
@@ -150,6 +179,18 @@ class PokerWanted:
 
     game = "poker"
 
+    def __post_init__(self):
+        """Constraints no order can meet together are refused before any search."""
+        le, ge = self.optimum_le, self.optimum_ge
+        most, least = self.rules.most_points(), self.rules.least_points()
+        _check_range("optimum", le, ge, least, most)
+        win = WIN_SCORES.get(self.rules.table_name)
+        if self.below_win and (win is None or (ge is not None and ge >= win)):
+            _contradiction("below_win needs the book's win of the table (american or english), above optimum_ge"
+                           if win is not None else f"the {self.rules.table_name} table has no book's win")
+        if self.gap_ge is not None and self.gap_ge > most - least:
+            _contradiction(f"no gap exceeds {most - least} under this table (gap_ge {self.gap_ge})")
+
     def measure(self, seed: int) -> Optional[dict]:
         from solver.cards import card_str
         from solver.poker import order_from_seed, solve
@@ -179,69 +220,25 @@ class PokerWanted:
             {"game": "poker", "cards": [card_str(c) for c in order]})
 
 
+def _check_range(name: str, le: Optional[int], ge: Optional[int], least: int, most: int) -> None:
+    """`name`_le and `name`_ge against each other and against the values a deal can have."""
+    if le is not None and ge is not None and le < ge:
+        _contradiction(f"{name}_le {le} is below {name}_ge {ge}")
+    if ge is not None and ge > most:
+        _contradiction(f"no deal's {name} is above {most} under these rules ({name}_ge {ge})")
+    if le is not None and le < least:
+        _contradiction(f"no deal's {name} is below {least} under these rules ({name}_le {le})")
+
+
+def _contradiction(why: str):
+    raise OptionError(f"no deal can meet these constraints: {why}")
+
+
 def greedy_poker(order: Sequence[int], rules) -> int:
-    """Place each card, in order, where the partial hands look best; the final score."""
-    from solver.poker import score_grid
-    from solver.poker.model import neighbours
-    grid: List[List[Optional[int]]] = [[None] * 5 for _ in range(5)]
-    lines = rules.lines()
-    placed: List[tuple] = []
-    kept = 0
-    for card in order:
-        if kept == 25:
-            break
-        best, best_cell = None, None
-        for r in range(5):
-            for c in range(5):
-                if grid[r][c] is not None:
-                    continue
-                if rules.first_top_left and not placed and (r, c) != (0, 0):
-                    continue
-                if rules.adjacent and placed and not any(q in placed for q in neighbours((r, c))):
-                    continue
-                grid[r][c] = card
-                value = sum(_partial(grid, cells, rules.table) for _, cells in lines)
-                grid[r][c] = None
-                if best is None or value > best:
-                    best, best_cell = value, (r, c)
-        grid[best_cell[0]][best_cell[1]] = card
-        placed.append(best_cell)
-        kept += 1
-    return sum(h.points for h in score_grid(grid, rules))
-
-
-def _partial(grid, cells, table) -> float:
-    """How promising a line is: the best of what its cards already make (pairs and
-    better) and what they can still become (a flush or a straight while they allow
-    it), the latter weighted by how far along it is.  Throwing unrelated cards
-    together kills both chances, so the greedy player keeps them apart."""
-    from solver.cards import is_joker, rank_of, suit_of
-    cards = [grid[r][c] for r, c in cells if grid[r][c] is not None]
-    real = [c for c in cards if not is_joker(c)]
-    if not real:
-        return 0.0
-    k = len(cards)
-    counts = sorted(Counter(rank_of(c) for c in real).values(), reverse=True)
-    made = 0.0
-    if counts[0] >= 4:
-        made = table["four of a kind"]
-    elif counts[:2] == [3, 2]:
-        made = table["full house"]
-    elif counts[0] == 3:
-        made = table["three of a kind"]
-    elif counts[:2] == [2, 2]:
-        made = table["two pair"]
-    elif counts[0] == 2:
-        made = table["pair"]
-    weight = (k / 5) ** 2
-    chances = [made]
-    if len({suit_of(c) for c in real}) == 1:
-        chances.append(table["flush"] * weight)
-    ranks = {rank_of(c) for c in real}
-    if len(ranks) == len(real) and (max(ranks) - min(ranks) <= 4 or max((r if r > 1 else 14) for r in ranks)
-                                    - min((r if r > 1 else 14) for r in ranks) <= 4):
-        chances.append(table["straight"] * weight)
-    return max(chances)
+    """The score of the greedy placement (solver/poker/greedy.py)."""
+    from solver.poker.greedy import greedy_grid
+    from solver.poker.score import score_grid
+    return sum(h.points for h in score_grid(greedy_grid(order, rules), rules))
 
 
 def _json(obj) -> str:
@@ -259,27 +256,31 @@ class Generated:
     examined: int = 0
 
 
+# Seeds are 0 <= N < 2^64.
+SEED_LIMIT = 2**64
+
+
 def generate(wanted, start: int, count: int, hardest: bool, budget: int, measure: str, executor: cf.Executor,
              chunk: int = 4, on_progress: Callable[[int, int], None] = lambda examined, found: None) -> Generated:
-    """Seeds from `start`: the first `count` that pass, or the `count` hardest by `measure`
-    among `budget` seeds.  Seeds are examined in order, chunk by chunk, a few chunks
-    ahead, so a run stops soon after it has enough and its answer never depends on
-    how many workers ran it."""
+    """Seeds from `start`, `budget` of them at most: the first `count` that pass, or
+    the `count` hardest by `measure`.  Seeds are examined in order, chunk by chunk, a
+    few chunks ahead, so a run stops soon after it has enough and its answer never
+    depends on how many workers ran it."""
     out = Generated()
-    limit = start + budget if hardest else None
+    limit = min(start + budget, SEED_LIMIT)
     pending: Dict[int, cf.Future] = {}
     next_seed = start
     window = 8 * max(1, getattr(executor, "_max_workers", 2))
     while True:
-        while len(pending) < window and (limit is None or next_seed < limit):
-            end = next_seed + chunk if limit is None else min(next_seed + chunk, limit)
+        while len(pending) < window and next_seed < limit:
+            end = min(next_seed + chunk, limit)
             pending[next_seed] = executor.submit(_measure_chunk, wanted, list(range(next_seed, end)))
             next_seed = end
         if not pending:
             break
         # chunks are taken in seed order, so "the first count" never depends on which
         # worker finished first
-        for rec in pending.pop(min(pending)).result():
+        for rec in result_of(pending.pop(min(pending)), executor):
             out.examined += 1
             if rec is not None:
                 out.found.append(rec)

@@ -147,3 +147,49 @@ def test_poker_batch(tmp_path):
     run = patiens("analyse", "poker", "--seeds", "5-6", "--out", out, "--quiet", "--json", "--table", "american")
     stats = run.json()
     assert run.code == 0 and stats["deals"] == 2 and "win_share" in stats["poker"]
+
+
+def test_workers_end_with_a_killed_run(tmp_path):
+    """SIGKILL of the run alone (not its process group) leaves no time to stop its
+    workers: they notice their parent is gone and end within seconds."""
+    psutil = pytest.importorskip("psutil")
+    out = tmp_path / "orphans.jsonl"
+    args = ["analyse", "klondike", "--seeds", "1-2000", "--mode", "standard", "--out", str(out), "--workers", "2",
+            "--quiet"]
+    proc = subprocess.Popen(PATIENS + args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 60
+        while not psutil.Process(proc.pid).children() and time.time() < deadline:
+            time.sleep(0.05)
+        workers = psutil.Process(proc.pid).children()
+        assert workers
+    finally:
+        proc.kill()
+        proc.wait()
+    gone, alive = psutil.wait_procs(workers, timeout=10)
+    for p in alive:
+        p.kill()
+    assert not alive
+
+
+def test_a_dask_cluster_without_workers_is_noticed(tmp_path, monkeypatch):
+    """Every worker of the cluster gone: the batch stops with what it has (BatchStopped)
+    instead of waiting for good."""
+    distributed = pytest.importorskip("distributed")
+    from solver.batch import BatchStopped, runner
+    monkeypatch.setattr(runner, "NO_WORKERS_GRACE", 1.0)
+    job = Job("klondike", make_rules("standard"), Limits())
+    out = str(tmp_path / "lost.jsonl")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cl:
+        with distributed.Client(cl) as client:
+            def empty_the_cluster():
+                time.sleep(1.0)
+                cl.scale(0)
+
+            import threading
+            threading.Thread(target=empty_the_cluster, daemon=True).start()
+            with pytest.raises(BatchStopped, match="no workers"):
+                run_batch(job, seed_specs("1-5000"), out, executor=dask_executor(client), chunk_size=1,
+                          progress=False)
+    kept = ResultsFile(out).all()  # what was done before is kept, whole, for a rerun to resume
+    assert len(kept) < 5000 and all(r["game"] == "klondike" and r["error"] is None for r in kept)

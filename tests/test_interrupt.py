@@ -5,6 +5,8 @@ import subprocess
 import tempfile
 import time
 
+import pytest
+
 from clihelp import PATIENS
 
 
@@ -56,3 +58,13 @@ def test_batch_interrupted_then_resumed(tmp_path):
     p = subprocess.run(PATIENS + args, capture_output=True, text=True, cwd=tempfile.gettempdir())
     assert p.returncode == 0 and f"{total - done} solved now, {done} already" in p.stdout
     assert sum(1 for _ in open(out)) == total
+
+
+@pytest.mark.parametrize("after", [0.0, 0.03, 0.1, 0.3])
+def test_ctrl_c_at_any_moment_is_one_line(after):
+    """Ctrl-C while the command starts (imports, reading the deal) or searches: one line
+    at most, no traceback, exit 130 (or death by the signal itself, before Python has
+    its handler: the shell reports that as 130 too)."""
+    code, out, err = interrupt(["klondike", "solve", "--seed", "270", "--mode", "standard"], after=after)
+    assert code in (130, -signal.SIGINT), (code, err)
+    assert "Traceback" not in err and len([line for line in err.splitlines() if line.strip()]) <= 1, err

@@ -8,11 +8,11 @@ record with the reason; the batch goes on.
 from __future__ import annotations
 
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import List
 
 from solver.batch.specs import DealSpec
-from solver.errors import DealError, NothingFound
+from solver.errors import DealError, PatiensError
 from solver.limits import Limits
 
 
@@ -24,6 +24,9 @@ class Job:
     first_win: bool = False  # Klondike: only decide winnability
     lines: bool = False      # keep each deal's best line in its record
     poker_workers: int = 1   # CP-SAT workers per Poker deal (processes already run in parallel)
+    # What shapes the summary but not the solve (Klondike's bonus, Golf's par): kept in
+    # each record, so that `analyse summarize` finds it again.
+    options: dict = field(default_factory=dict)
 
     def rules_json(self) -> dict:
         out = self.rules.to_json()
@@ -33,10 +36,14 @@ class Job:
 
     def run(self, spec: DealSpec) -> dict:
         base = {"id": spec.id, "n": spec.n, "game": self.game, "rules": self.rules_json()}
+        if self.options:
+            base["options"] = self.options
         try:
+            if spec.kind == "unreadable":
+                raise DealError(spec.payload)
             base.update(getattr(self, "_" + self.game)(spec))
             base["error"] = None
-        except (DealError, NothingFound) as e:  # bad input, or a limit too short for any answer
+        except PatiensError as e:  # a deal that cannot be read
             base.update(verdict="error", error=str(e), proven=False)
         except Exception as e:  # noqa: BLE001 - a bug on one deal must not stop the batch
             last = traceback.format_exc().strip().splitlines()[-1]

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import math
+import os
 import statistics
 from typing import Dict, List, Optional
 
+from solver.errors import OptionError
 from solver.poker.hands import WIN_SCORES
 
 BREAK_EVEN = 11        # Klondike: 11 cards home is the first score above the deck's 52
@@ -128,6 +130,23 @@ def format_summary(s: dict) -> str:
     return "\n".join(lines)
 
 
+# What matplotlib writes (its savefig formats), so that a plot's name is checked before
+# the batch rather than after it.
+PLOT_FORMATS = ("png", "pdf", "svg", "svgz", "ps", "eps", "jpg", "jpeg", "tif", "tiff", "webp", "pgf")
+
+
+def check_plot_path(path: str) -> None:
+    """A plot file name matplotlib can write, in a folder that exists."""
+    ext = os.path.splitext(path)[1].lower().lstrip(".")
+    if ext not in PLOT_FORMATS:
+        raise OptionError(f"plot {path}: name the picture's format by its ending ({', '.join(PLOT_FORMATS[:4])}, ...)")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise OptionError(f"plot {path}: no such folder {folder}")
+    if os.path.isdir(path):
+        raise OptionError(f"plot {path} is a folder")
+
+
 def plot(records: List[dict], path: str, par: int = 45) -> None:
     """A histogram of the best scores with the break-even / par / win line marked."""
     import matplotlib
@@ -136,7 +155,7 @@ def plot(records: List[dict], path: str, par: int = 45) -> None:
 
     ok = [r for r in records if r.get("verdict") != "error"]
     if not ok:
-        raise ValueError("no results to plot")
+        raise OptionError("no results to plot: every deal is an error")
     game = ok[0]["game"]
     scores = [r["score"] for r in ok]
     fig, ax = plt.subplots(figsize=(9, 5), dpi=110)
@@ -157,5 +176,9 @@ def plot(records: List[dict], path: str, par: int = 45) -> None:
     ax.set_ylabel("deals")
     ax.set_title(f"{game}: {len(ok)} deals, perfect play ({sum(not r.get('proven') for r in ok)} not proven)")
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    try:
+        fig.savefig(path)
+    except OSError as e:
+        raise OptionError(f"cannot write the plot {path}: {e.strerror or e}") from None
+    finally:
+        plt.close(fig)

@@ -23,7 +23,7 @@ from solver import pysol, shuffle
 from solver.cards import card_str, cards_str, check_deck, is_joker, parse_card, rank_of
 from solver.errors import DealError, read_json_or_none
 from solver.golf.rules import GolfRules
-from solver.layout import layout_lines
+from solver.layout import layout_lines, wrong_game_hint
 
 
 @dataclass
@@ -60,8 +60,11 @@ class GolfDeal:
 
     @classmethod
     def parse(cls, text: str, rules: GolfRules = GolfRules(), source: str = "") -> "GolfDeal":
-        obj = read_json_or_none(text)
-        deal = cls._parse_text(text, rules) if obj is None else cls.from_json(obj, rules)
+        try:
+            obj = read_json_or_none(text)
+            deal = cls._parse_text(text, rules) if obj is None else cls.from_json(obj, rules)
+        except DealError as e:
+            raise DealError(f"{e}{wrong_game_hint(text, 'golf')}") from None
         deal.source = source or deal.source
         return deal
 

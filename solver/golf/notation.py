@@ -38,7 +38,7 @@ def parse_line(text: str, columns: int) -> List[GolfMove]:
         t = token.upper()
         if t in ("S", "D", "DR"):
             moves.append(GolfMove(DRAW))
-        elif t.isdigit() and 1 <= int(t) <= columns:
+        elif t.isascii() and t.isdigit() and len(t) <= 3 and 1 <= int(t) <= columns:
             moves.append(GolfMove(int(t) - 1))
         else:
             raise DealError(f"move {i}: unknown token {token!r} (S turns a stock card, 1-{columns} plays a column)")

@@ -51,7 +51,12 @@ class GolfResult:
         return explain(self.deal, self.line)
 
     def bhs_lines(self) -> List[str]:
-        return black_hole_solver_lines(self.line)
+        """The answer as black-hole-solver writes it: "Solved!" and the moves of a clear;
+        "Unsolved!" alone when no line clears (a reader such as PySolFC takes any moves
+        it sees for a solution); "Intractable!" when a limit stopped the search first."""
+        if self.solvable:
+            return ["Solved!"] + black_hole_solver_lines(self.line)
+        return ["Unsolved!" if self.solvable is False else "Intractable!"]
 
     def to_json(self) -> dict:
         return {

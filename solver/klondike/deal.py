@@ -40,7 +40,7 @@ from solver.cards import (
     rank_of,
 )
 from solver.errors import DealError, read_json_or_none
-from solver.layout import layout_lines
+from solver.layout import layout_lines, wrong_game_hint
 
 COLUMNS = 7
 
@@ -82,8 +82,11 @@ class KlondikeDeal:
     @classmethod
     def parse(cls, text: str, source: str = "") -> "KlondikeDeal":
         """A deal in PySol layout text or JSON (told apart by the first character)."""
-        obj = read_json_or_none(text)
-        deal = cls._parse_text(text) if obj is None else cls.from_json(obj)
+        try:
+            obj = read_json_or_none(text)
+            deal = cls._parse_text(text) if obj is None else cls.from_json(obj)
+        except DealError as e:
+            raise DealError(f"{e}{wrong_game_hint(text, 'klondike')}") from None
         deal.source = source or deal.source
         return deal
 

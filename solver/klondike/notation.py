@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable, List, Optional, Sequence
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 from solver.cards import SUITS, card_str
 from solver.errors import DealError
@@ -99,39 +99,63 @@ def format_line(actions: Iterable[Action]) -> str:
     return " ".join(out)
 
 
-_TOKEN = re.compile(r"^(?:DR(\d*)|RD|WF|W([1-7])|([1-7])F|([1-7])([1-7])|F([CDHS])([1-7]))$")
+_TOKEN = re.compile(r"^(?:DR([0-9]*)|RD|WF|W([1-7])|([1-7])F|([1-7])([1-7])|F([CDHS])([1-7]))$")
+# No stock holds more than the deck, so a longer run of draws is refused as written,
+# before a list of that many actions is built.
+MAX_DRAWS = 52
+
+
+def parse_moves(text: str) -> List[Tuple[str, List[Action]]]:
+    """Each token as the user wrote it (spaces or commas between them), with its
+    actions (DRn makes n); a bad token is named by its place in the text."""
+    moves: List[Tuple[str, List[Action]]] = []
+    for i, token in enumerate(text.replace(",", " ").split(), 1):
+        moves.append((token, _token_actions(i, token)))
+    return moves
 
 
 def parse_line(text: str) -> List[Action]:
-    """Tokens (spaces or commas between them) into actions; a bad token is named."""
-    actions: List[Action] = []
-    for i, token in enumerate(text.replace(",", " ").split(), 1):
-        m = _TOKEN.match(token.upper())
-        if not m:
-            raise DealError(f"move {i}: unknown token {token!r} (see 'patiens klondike replay --help')")
-        t = token.upper()
-        if t.startswith("DR"):
-            n = int(m.group(1) or 1)
-            if n < 1:
-                raise DealError(f"move {i}: {token!r} draws no card")
-            actions += [Action(ActionKind.DRAW)] * n
-        elif t == "RD":
-            actions.append(Action(ActionKind.REDEAL))
-        elif t == "WF":
-            actions.append(Action(ActionKind.WASTE_TO_FOUNDATION))
-        elif m.group(2):
-            actions.append(Action(ActionKind.WASTE_TO_COLUMN, target=int(m.group(2)) - 1))
-        elif m.group(3):
-            actions.append(Action(ActionKind.COLUMN_TO_FOUNDATION, source=int(m.group(3)) - 1))
-        elif m.group(4):
-            a, b = int(m.group(4)) - 1, int(m.group(5)) - 1
-            if a == b:
-                raise DealError(f"move {i}: {token!r} moves a column onto itself")
-            actions.append(Action(ActionKind.COLUMN_TO_COLUMN, source=a, target=b, count=0))
-        else:
-            actions.append(Action(ActionKind.FOUNDATION_TO_COLUMN, source=SUITS.index(m.group(6)),
-                                  target=int(m.group(7)) - 1))
-    return actions
+    """The actions of a line of tokens."""
+    return [a for _, actions in parse_moves(text) for a in actions]
+
+
+def move_of_action(moves: List[Tuple[str, List[Action]]], action_index: int) -> Tuple[int, str, int]:
+    """Where action `action_index` of a parsed line comes from: its token's place in
+    the text (from 1), the token, and the action's place within the token (from 1)."""
+    for number, (token, actions) in enumerate(moves, 1):
+        if action_index < len(actions):
+            return number, token, action_index + 1
+        action_index -= len(actions)
+    raise IndexError("no such action")
+
+
+def _token_actions(i: int, token: str) -> List[Action]:
+    m = _TOKEN.match(token.upper())
+    if not m:
+        raise DealError(f"move {i}: unknown token {token!r} (see 'patiens klondike replay --help')")
+    t = token.upper()
+    if t.startswith("DR"):
+        digits = m.group(1)
+        if len(digits) > 3 or int(digits or 1) > MAX_DRAWS:
+            raise DealError(f"move {i}: {token!r} draws more often than a stock has cards (at most DR{MAX_DRAWS})")
+        n = int(digits or 1)
+        if n < 1:
+            raise DealError(f"move {i}: {token!r} draws no card")
+        return [Action(ActionKind.DRAW)] * n
+    if t == "RD":
+        return [Action(ActionKind.REDEAL)]
+    if t == "WF":
+        return [Action(ActionKind.WASTE_TO_FOUNDATION)]
+    if m.group(2):
+        return [Action(ActionKind.WASTE_TO_COLUMN, target=int(m.group(2)) - 1)]
+    if m.group(3):
+        return [Action(ActionKind.COLUMN_TO_FOUNDATION, source=int(m.group(3)) - 1)]
+    if m.group(4):
+        a, b = int(m.group(4)) - 1, int(m.group(5)) - 1
+        if a == b:
+            raise DealError(f"move {i}: {token!r} moves a column onto itself")
+        return [Action(ActionKind.COLUMN_TO_COLUMN, source=a, target=b, count=0)]
+    return [Action(ActionKind.FOUNDATION_TO_COLUMN, source=SUITS.index(m.group(6)), target=int(m.group(7)) - 1)]
 
 
 def _destination(a: Action) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Optional
 
-from solver.errors import DealError
+from solver.errors import OptionError
 
 
 @dataclass(frozen=True)
@@ -15,9 +15,9 @@ class KlondikeRules:
 
     def __post_init__(self):
         if self.draw not in (1, 3):
-            raise DealError(f"draw must be 1 or 3, not {self.draw}")
+            raise OptionError(f"draw must be 1 or 3, not {self.draw}")
         if self.passes is not None and not 1 <= self.passes <= 999:
-            raise DealError(f"passes must be 1..999 or unlimited, not {self.passes}")
+            raise OptionError(f"passes must be 1..999 or 'unlimited', not {self.passes}")
 
     @property
     def unlimited(self) -> bool:
@@ -57,12 +57,11 @@ PRESETS = {
 
 def parse_passes(text: str) -> Optional[int]:
     t = str(text).strip().lower()
-    if t in ("unlimited", "inf", "u", "0"):
+    if t in ("unlimited", "inf", "u"):
         return None
-    try:
-        return int(t)
-    except ValueError:
-        raise DealError(f"passes must be a number or 'unlimited', not {text!r}") from None
+    if not (t.isascii() and t.isdigit() and len(t) <= 3 and int(t) >= 1):
+        raise OptionError(f"passes must be 1..999 or 'unlimited', not {text!r}")
+    return int(t)
 
 
 UNSET = object()  # "option not given", as distinct from "unlimited" (None)
@@ -72,7 +71,7 @@ def make_rules(mode: Optional[str] = None, draw: Optional[int] = None, passes=UN
                worry_back: bool = True) -> KlondikeRules:
     """A preset (casino by default), with any option given explicitly overriding it."""
     if mode is not None and mode not in PRESETS:
-        raise DealError(f"unknown mode {mode!r} (choose from {', '.join(PRESETS)})")
+        raise OptionError(f"unknown mode {mode!r} (choose from {', '.join(PRESETS)})")
     base_draw, base_passes = PRESETS[mode or "casino"]
     if passes is UNSET:
         passes = base_passes
