@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -234,5 +235,6 @@ def test_klondike_and_golf_commands_do_not_load_or_tools():
             "[cli.get_command(ctx, name) for name in cli.list_commands(ctx)]; "
             "from solver.klondike import solve; from solver.golf import solve; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ortools', 'pandas', 'matplotlib')))")
-    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=tempfile.gettempdir()).stdout  # the installed package, not the checkout
     assert loaded.strip() == "[]"
