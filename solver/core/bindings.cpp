@@ -257,6 +257,11 @@ PYBIND11_MODULE(_core, m) {
     py::register_exception<std::invalid_argument>(m, "PositionError", PyExc_ValueError);
     // The most search threads one table takes (one busy flag each); more are refused.
     m.attr("max_threads") = SharedTable::kMaxThreads;
+    // Why a search stops, by name in the enum's order (solver/result.py names them too).
+    py::list reasons;
+    for (int r = 0; r <= static_cast<int>(StopReason::DepthLimit); ++r)
+        reasons.append(reason_name(static_cast<StopReason>(r)));
+    m.attr("stop_reasons") = reasons;
     m.def("klondike_solve", &klondike_solve, py::arg("layout"), py::arg("rules"), py::arg("first_win") = false,
           py::arg("max_nodes") = 0, py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30,
           py::arg("threads") = 1);

@@ -536,10 +536,8 @@ void Golf::moves(std::vector<Move>& out) const {
 
 void Golf::sort_moves(std::vector<Move>& out, size_t first) const {
     // Fewer turns first, then the taller column first (it holds more cards still to
-    // free): 2-7% fewer nodes than the columns' own order on 200 deals of each variant
-    // (ordering by the child's bound, or by the free cards that fit the card played,
-    // did no better).  A joker is played after the other cards that fit: 4.7% fewer
-    // nodes with two jokers, 1.1% with one (seeds 1-200).
+    // free).  A joker is played after the other cards that fit: it fits anywhere, so it
+    // is the card worth keeping.
     engine::sort_moves(out.begin() + first, out.end(), [&](const Move& a, const Move& b) {
         if (a.draws != b.draws) return a.draws < b.draws;
         const bool joker_a = cols_[a.column][height_[a.column] - 1] == kJoker;
@@ -604,11 +602,8 @@ std::string Golf::act(const Move& m) {
     return "";
 }
 
-// The beam's width (beam.hpp).  Two threads, seeds 1-200, time per deal against a beam
-// of 8 that a helper thread ran beside the search (the design before): width 4: two
-// jokers 1.00, wrap 1.01, basic 1.05; 8: 0.96, 0.98, 1.10 (medians 4.68 -> 4.27 ms and
-// 4.25 -> 3.81 ms); 16: 0.98, 1.04, 1.17.  The small deals pay the beam's 0.2 ms; the
-// medians of the slowest variants, which the 5 ms is about, gain.
+// The beam's width (beam.hpp): wider beams cost the small deals more than they save
+// the large ones, narrower ones find worse lines.
 constexpr size_t kBeamWidth = 8;
 
 SolveOutcome solve(const Layout& layout, const Rules& rules, const Limits& limits) {

@@ -54,8 +54,7 @@ public:
     // same columns then share one key, the stock left ranking them.  Within a chain,
     // only which free cards fit on the top matters (they are the moves, and each leaves
     // the card played on top): positions whose tops take the same free cards share a
-    // key too.  With the columns' keys (key_height_): 2.4-3.6% fewer nodes on 200 deals
-    // of each variant, the same scores.
+    // key too.
     struct Move {
         uint8_t column;
         uint8_t draws;
@@ -66,8 +65,7 @@ public:
     static constexpr uint8_t kDraw = 255;
     static constexpr uint8_t kClose = 254;  // the search's own: no card moves
     // Two threads both in the game's order, parting ways only where one meets a state
-    // the other is searching, took 13-25% less time than with the helper's order
-    // shuffled (200 deals of each variant, two cores): the order is worth keeping.
+    // the other is searching, beat shuffled helpers: the order is worth keeping.
     static constexpr bool kHelpersKeepOrder = true;
 
     Golf(const Layout& layout, const Rules& rules);  // throws std::invalid_argument
@@ -90,7 +88,7 @@ public:
     void moves(std::vector<Move>& out) const;
     // Inlined into the search and the beam (both made in golf.cpp, where these are
     // defined, so only golf.cpp may call them): with two callers g++ stopped inlining
-    // apply, which cost 2.5% of the time (seeds 1-200, wrap and two jokers).
+    // apply, which cost time at every node.
     [[gnu::always_inline]] inline Undo apply(const Move& m);
     [[gnu::always_inline]] inline void undo(const Move& m, const Undo& u);
 
@@ -132,8 +130,6 @@ private:
     // split_segments through a small cache: the bound asks about the same rank counts
     // again and again (a few thousand kinds per deal against tens of thousands of asks:
     // the stock and the waste's top change more often than the tableau's ranks).
-    // 8-12% fewer instructions on 40 deals of basic, wrap, two jokers and empty waste;
-    // the same bounds.
     void segments_of(const int* count, Segments& seg) const;
     struct SegmentMemo {
         uint64_t key = 0;  // the counts of ranks 1..13, four bits each, after a 1 bit; 0: empty

@@ -175,6 +175,21 @@ private:
     bool can_worry(int suit) const;  // worry back allowed and not pointless for this suit's top card
     uint64_t accepted_cards() const;  // cards some column top (or an empty column) would take
     void moves_onto(int col, const TalonPlay* plays, int np, std::vector<Move>& out) const;
+    static void talon_move(std::vector<Move>& out, uint8_t kind, const TalonPlay& p, int to);
+    // The steps of moves(), in the order it takes them.
+    struct Tops {
+        int rank[kColumns];  // 0: an empty column
+        bool red[kColumns];
+        bool twin_taken[kColumns];  // the other twin, a bare top too, takes the cards for both
+    };
+    void pending_moves(const TalonPlay* plays, int np, std::vector<Move>& out) const;
+    bool automatic_move(std::vector<Move>& out) const;
+    void home_moves(const TalonPlay* plays, int np, std::vector<Move>& out) const;
+    Tops read_tops() const;
+    int tableau_moves(const Tops& tops, uint64_t talon_reach, int empty_col, std::vector<Move>& out,
+                      Move* others) const;
+    void talon_to_tableau_moves(const TalonPlay* plays, int np, const Tops& tops, int empty_col,
+                                std::vector<Move>& out) const;
     void worry_moves(uint64_t talon_reach, int empty_col, int skip_suit, int skip_col, std::vector<Move>& out) const;
     void swap_moves_for(int card, int skip_col, std::vector<Move>& out) const;
     void set_pending(uint8_t kind, int col, int card);

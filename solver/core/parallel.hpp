@@ -72,10 +72,8 @@ public:
         workers_.reserve(threads_);
         for (int t = 0; t < threads_; ++t) workers_.push_back(Worker{this, start, t, {}, {}, {}, {}});
         if (seeded) workers_[0].guide.follow(known->line);
-        // The other threads start at once.  Waiting for the search to prove not tiny (a
-        // thousand nodes) first cost more than it saved: started at once, two threads
-        // took 0.954-0.976 of the time per deal (Golf basic, wrap and two jokers, 200
-        // deals each) and 1.003 on Klondike casino (benchmarks/core_ab.py).
+        // The other threads start at once: waiting for the search to prove not tiny
+        // first cost more than it saved.
         start_helpers();
         workers_[0].run();  // the calling thread: the one that may ask about Ctrl-C
         for (auto& th : helpers_) th.join();
@@ -244,17 +242,13 @@ private:
 };
 
 // Threads when none are asked for: one per core, at most this many.  Each thread adds
-// nodes searched twice (2 threads: about 20% more nodes than one, 15: 40%, with the
-// helpers' orders shuffled; Golf's two threads in its own order search about as many
-// nodes as one), and more than two cores were never measured.  Too many threads for
-// the cores do little harm (15 threads on 2 cores ran about as fast as 2).
+// nodes searched twice, and more than two cores were never measured.
 constexpr int kDefaultMaxThreads = 4;
 
 // The search on `limits.threads` threads (0: one per core, at most kDefaultMaxThreads),
 // or the one-thread search.  With `first`, a quick line is looked for before: it seeds
 // the floor, and the search tries it first.  (A helper thread looking for it while the
-// others searched was slower: the line came too late to lead them.  Golf, two threads,
-// seeds 1-200, median per deal: two jokers 4.68 -> 4.27 ms, wrap 4.25 -> 3.81 ms.)
+// others searched was slower: the line came too late to lead them.)
 template <class Game>
 SearchResult<typename Game::Move> search(Game& game, int target, bool only_target, const Limits& limits,
                                          const FirstLine<Game>& first = {}) {

@@ -39,17 +39,10 @@
 // the restricted one does.  It must be done, not merely seen: a free state on the
 // search's path may need that very restricted state to reach what it can (Klondike's
 // seed 72 came out at 26, not 30, when "seen" was enough), while a done one has had
-// all its moves searched.  Klondike casino, one thread, seeds 1-200: 17% fewer nodes,
-// seed 72 31.6 M -> 21.9 M.
+// all its moves searched.
 //   Not proven: a twin's "done" may itself rest on a state still on the path, one its
-// search met while that state was being searched and so did not enter again.  The
-// restricted state is then skipped on the strength of a search that has not finished.
-// With worry back most skips are of that kind (casino seeds 1-200: 411 k of 586 k;
-// without worry back none).  A diagnostic build that expands those restricted states
-// instead (it carries, like Tarjan's low-link, the shallowest open state each search
-// rested on) proved the same maximum on every one of the 200 deals in each of casino,
-// vegas, app, standard and casino without worry back, with 20% more nodes (seed 72:
-// 31.4 M against 21.9 M); 2026-12-05, see the note of issue 2.
+// search met while that state was being searched and so did not enter again (with
+// worry back most skips are of that kind); checked on deals, not proven (issue 38).
 #pragma once
 
 #include <algorithm>
@@ -135,12 +128,10 @@ inline uint64_t max_slots(uint64_t max_bytes, uint64_t slot_bytes) {
 
 // Shards of the one-thread visited table for games with a locality (one shard
 // otherwise).  A probe then lands in its cluster's shard, which the search keeps in the
-// cache while it works in that cluster, not anywhere in hundreds of megabytes.
-// Klondike seed 72 (14.5 M states), one thread: 8.1 -> 7.0 s, the same nodes.  With
-// shards from the start, 2^10 / 2^12 / 2^14 of them took 0.90 / 0.79 / 0.74 of the
-// time, but the small searches paid for growing many small shards.  So a table starts
-// as one shard and is split into 2^kShardBits once it would grow past kSplitSlots
-// (16 MB).  The threads' table (shared_table.hpp) is split the same way.
+// cache while it works in that cluster, not anywhere in hundreds of megabytes.  Small
+// searches would pay for growing many small shards, so a table starts as one shard and
+// is split into 2^kShardBits once it would grow past kSplitSlots (16 MB).  The
+// threads' table (shared_table.hpp) is split the same way.
 // A table of any game also splits, the same way, when its budget cannot hold its one
 // shard's next growth (the old slots and the new at once): each shard then grows
 // alone, so the table can fill its budget, where one shard could use a third of it.
@@ -150,9 +141,7 @@ template <class Game>
 constexpr bool splits_when_large() { return HasLocality<Game>::value; }
 // The slots a full shard grows to: a table's one shard (not split yet) grows four times
 // over while it stays under kSplitSlots, so that a search of 50 k to 800 k states copies
-// it twice, not four times (Klondike casino, benchmarks/core_ab.py: one thread 0.995 of
-// the time per deal, two threads 0.990; Golf, one thread, 0.986-0.989); a shard of a
-// split table doubles.  A table falls back to doubling where its budget does not allow
+// it twice, not four times; a shard of a split table doubles.  A table falls back to doubling where its budget does not allow
 // four times over.
 inline uint64_t grown_slots(uint64_t slots, bool one_shard) {
     return one_shard && 4 * slots <= kSplitSlots ? 4 * slots : 2 * slots;
@@ -207,10 +196,8 @@ void sort_moves(It first, It last, Before before) {
 
 // A line already known (a beam's, beam.hpp), tried first: at each position along it
 // the line's move goes to the front of the moves; everywhere else the order stays.  The
-// search then looks at the line's neighbourhood first, where better lines are near:
-// Golf, one thread, seeds 1-200, against the line as a floor alone: 7.5% fewer nodes,
-// time per deal 0.92 (two jokers) and 0.91 (wrap), basic 0.98.  On more threads
-// (parallel.hpp) thread 0 follows it.
+// search then looks at the line's neighbourhood first, where better lines are near.  On
+// more threads (parallel.hpp) thread 0 follows it.
 template <class Move>
 class Guide {
 public:
@@ -244,11 +231,9 @@ private:
 
 // Open-addressing set of 64-bit keys, each with the best dominance rank seen.
 // A key and its rank share one 16-byte slot, so a probe costs one cache miss at most.
-// The whole 64-bit key is kept on purpose: an 8-byte slot (48-bit tag + rank) was 12%
-// faster, but a slot's index must be recoverable from the tag for the table to grow,
-// so two states with one home slot differ in only 48 - log2(slots) bits; at 50 M
-// states that is dozens of false "seen" answers per search, each a state never
-// expanded.  The table starts small and grows while it stays inside the memory
+// The whole 64-bit key is kept on purpose: a shorter tag would have to leave out the
+// bits that make the slot's index, so two states with one home slot would differ in
+// fewer bits, and a false "seen" answer is a state never expanded: a wrong answer.  The table starts small and grows while it stays inside the memory
 // budget, so a small deal never pays for a large table.  It is split into shards, each
 // growing on its own, once large (a game with a locality) or once its budget binds
 // (see kShardBits).

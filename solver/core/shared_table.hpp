@@ -24,11 +24,6 @@
 // remembers its slot with the shard's word; a later access trusts the slot only
 // while the shard still holds that word (a shard's arrays only grow, so a word never
 // comes back).
-//
-// Measured against the table that stopped the world to grow (two threads, Klondike
-// casino seeds 1-200, least of three): seed 72 4.48 -> 3.83 s, seed 56 0.65 -> 0.57 s,
-// total 8.4 -> 7.8 s; per deal 1.018, the small searches paying for the extra steps
-// of each access (Golf, whose one shard never splits: 1.05).
 #pragma once
 
 #include <atomic>
@@ -230,8 +225,8 @@ private:
         Slot* slots() { return reinterpret_cast<Slot*>(this + 1); }
 
         // The slots are zeroed here, in order (an empty slot is all zero): calloc's
-        // untouched zero pages, written first by the copy's scattered stores, made
-        // the threads' growth 2.7 times slower (seed 72).
+        // untouched zero pages, written first by the copy's scattered stores, fault in
+        // one by one and made the growth several times slower.
         static uintptr_t make(uint64_t n) {
             void* block = std::aligned_alloc(alignof(Array), sizeof(Array) + n * sizeof(Slot));
             if (!block) throw std::bad_alloc();

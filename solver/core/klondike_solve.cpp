@@ -1,0 +1,46 @@
+// Klondike: the search of a deal (the tries, then the full search).
+#include "klondike.hpp"
+
+#include "parallel.hpp"
+
+namespace patiens::klondike {
+
+namespace {
+constexpr uint64_t kProbeNodes = 4000000;  // about a second of tries before the full search
+}  // namespace
+
+SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, const Limits& limits) {
+    const Klondike start(layout, rules);
+    SolveOutcome out;
+    // Is it winnable? is asked by --first-win, and is most of the work with unlimited
+    // passes, where the bound sees nothing and most deals are won: there, about a
+    // second of short tries in varied move orders (see probe_target) comes first, and
+    // a deal they do not settle goes on to the one full search.
+    if (!first_win && rules.passes != 0) {
+        Klondike game = start;
+        out.search = search(game, kDeck, false, limits);
+    } else if (auto probe = probe_target(start, kDeck, limits, kProbeNodes);
+               probe.settled && (first_win || probe.result.reason != StopReason::Complete)) {
+        // (A try that covered the whole space proves the deal lost, not its maximum:
+        // it cut every position that could not be won.)
+        out.search = probe.result;
+    } else {
+        const auto& tried = probe.result;  // not settled: some nodes and time are left
+        Klondike game = start;
+        out.search = search(game, kDeck, first_win, remaining(limits, tried.nodes, tried.seconds));
+        // A proven maximum is never below what the tries saw; otherwise keep the best line.
+        if (tried.best > out.search.best) {
+            out.search.best = tried.best;
+            out.search.line = tried.line;
+            out.search.nodes_at_best = tried.nodes_at_best;
+        } else {
+            out.search.nodes_at_best += tried.nodes;
+        }
+        out.search.nodes += tried.nodes;
+        out.search.seconds += tried.seconds;
+    }
+    out.actions = start.expand(out.search.line);
+    return out;
+}
+
+}  // namespace patiens::klondike
