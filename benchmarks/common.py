@@ -57,7 +57,7 @@ def speed_reference_ms() -> float:
     for _ in range(3):
         start = time.perf_counter()
         for deal in deals:
-            solve(deal, Limits(threads=1))
+            solve(deal, limits=Limits(threads=1))
         runs.append((time.perf_counter() - start) * 1000)
     return min(runs)
 

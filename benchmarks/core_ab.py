@@ -105,15 +105,15 @@ def solver_for(game, rules_name, threads, timeout, worry_back=True):
         rules = VARIANTS[rules_name]
 
         def run(seed):
-            r = solve(GolfDeal.from_seed(seed, rules), limits)
-            return r.best_score, r.proven, r.nodes, r.seconds
+            r = solve(GolfDeal.from_seed(seed, rules), limits=limits)
+            return r.best_score, r.proven, r.stats.nodes, r.stats.seconds
         return sys.modules["solver.golf.solve"], run
     from solver.klondike import KlondikeDeal, make_rules, solve
     rules = make_rules(rules_name, worry_back=worry_back)
 
     def run(seed):
         r = solve(KlondikeDeal.from_seed(seed), rules, limits=limits)
-        return r.max_foundation, r.proven, r.nodes, r.seconds
+        return r.max_foundation, r.proven, r.stats.nodes, r.stats.seconds
     return sys.modules["solver.klondike.solve"], run
 
 

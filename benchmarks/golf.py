@@ -76,14 +76,14 @@ def main():
     for _ in range(args.repeat):
         for name, threads in sets:
             for seed, deal in deals[name]:
-                r = solve(deal, Limits(timeout=args.timeout, threads=threads))
-                if seed not in fastest[name, threads] or r.seconds < fastest[name, threads][seed].seconds:
+                r = solve(deal, limits=Limits(timeout=args.timeout, threads=threads))
+                if seed not in fastest[name, threads] or r.stats.seconds < fastest[name, threads][seed].stats.seconds:
                     fastest[name, threads][seed] = r
     for name, threads in sets:
         rules = VARIANTS[name]
         rows = []
         for seed, r in fastest[name, threads].items():
-            rows.append({"seed": seed, "nodes": r.nodes, "seconds": r.seconds, "best_score": r.best_score,
+            rows.append({"seed": seed, "nodes": r.stats.nodes, "seconds": r.stats.seconds, "best_score": r.best_score,
                          "solvable": r.solvable, "proven": r.proven})
         s = time_summary([r["seconds"] for r in rows], [r["nodes"] for r in rows])
         s["clearable"] = sum(bool(r["solvable"]) for r in rows)

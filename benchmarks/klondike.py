@@ -41,8 +41,9 @@ def run_mode(deals, rules, limits, first_win=False):
     rows = []
     for item in deals:
         r = solve(item["deal"], rules, first_win=first_win, limits=limits)
-        rows.append({"id": item["id"], "nodes": r.nodes, "seconds": r.seconds, "max_foundation": r.max_foundation,
-                     "won": bool(r.solvable), "solvable": r.solvable, "proven": r.proven, "stop": r.stop_reason})
+        rows.append({"id": item["id"], "nodes": r.stats.nodes, "seconds": r.stats.seconds,
+                     "max_foundation": r.max_foundation, "won": bool(r.solvable), "solvable": r.solvable,
+                     "proven": r.proven, "stop": str(r.stop_reason)})
     return rows
 
 

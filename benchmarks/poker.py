@@ -16,6 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import machine, quantile, speed_reference_ms, write_results  # noqa: E402
+from solver.limits import Limits  # noqa: E402
 from solver.poker import PokerRules, order_from_seed, solve  # noqa: E402
 
 CASES = {
@@ -48,10 +49,10 @@ def main():
         rules = PokerRules.make(options.pop("table"), **options)
         rows = []
         for seed in range(lo, hi + 1):
-            r = solve(order_from_seed(seed, rules), rules, timeout=args.timeout, workers=args.workers)
-            rows.append({"seed": seed, "score": r.score, "bound": r.bound, "proven": r.proven, "seconds": r.seconds,
-                         "won": r.won})
-            print(name, seed, r.score, r.proven, round(r.seconds, 2), flush=True)
+            r = solve(order_from_seed(seed, rules), rules, limits=Limits(timeout=args.timeout, threads=args.workers))
+            rows.append({"seed": seed, "score": r.score, "bound": r.bound, "proven": r.proven,
+                         "seconds": r.stats.seconds, "won": r.won})
+            print(name, seed, r.score, r.proven, round(r.stats.seconds, 2), flush=True)
         secs = [r["seconds"] for r in rows]
         s = {"orders": len(rows), "median_s": statistics.median(secs), "p90_s": quantile(secs, 0.9),
              "max_s": max(secs), "proven": sum(r["proven"] for r in rows),

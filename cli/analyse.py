@@ -14,7 +14,6 @@ from cli.common import (
     EXIT_OK,
     MAX_WORKERS,
     limit_options,
-    make_limits,
     timeout_option,
 )
 from solver.batch import (
@@ -86,11 +85,10 @@ def specs_from(seeds, pysol_range, deals):
     return file_specs(deals)
 
 
-def run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot_path, as_json, quiet,
-        retry_unproven):
+def run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot, as_json, quiet, retry_unproven):
     specs = specs_from(seeds, pysol_range, deals)
-    if plot_path:
-        check_plot_path(plot_path)
+    if plot:
+        check_plot_path(plot)
     if scheduler:
         check_scheduler_address(scheduler)
     executor = dask_executor(scheduler) if scheduler else None
@@ -106,7 +104,7 @@ def run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plo
     ids = {s.id for s in specs}
     records = [r for r in outcome.results.all() if r["id"] in ids]
     redone = "redone" if retry_unproven else "solved"
-    return report(records, plot_path, as_json, job.options, to_stderr=out == STDOUT,
+    return report(records, plot, as_json, job.options, to_stderr=out == STDOUT,
                   note=f"{outcome.done} {redone} now, {outcome.skipped} already in {out}")
 
 
@@ -136,49 +134,38 @@ def analyse():
 
 @analyse.command("klondike", epilog=BATCH_HELP)
 @batch_options
-@klondike_cli.rules_options
+@klondike_cli.RULES_OPTIONS
 @click.option("--first-win", is_flag=True, help="Only decide winnability (faster; max foundation then a lower "
                                                "bound on lost deals).")
 @click.option("--bonus", type=click.IntRange(0, MAX_BONUS), default=0, show_default=True,
               help="The historic casino bonus for a full solve (e.g. 500), in the expected-value figures.")
 @limit_options
-def klondike_cmd(seeds, pysol_range, deals, out, workers, scheduler, chunk_size, lines, plot, retry_unproven, as_json,
-                 quiet, mode, draw, passes, worry_back, first_win, bonus, max_nodes, timeout, max_memory):
+def klondike_cmd(rules, first_win, bonus, limits, lines, **batch):
     """Klondike over many deals: winnable rate, max foundation, Vegas figures."""
-    rules = klondike_cli.rules_from(mode, draw, passes, worry_back)
-    job = Job("klondike", rules, make_limits(max_nodes, timeout, max_memory), first_win=first_win, lines=lines,
-              options={"bonus": bonus})
-    return run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot, as_json, quiet,
-               retry_unproven)
+    job = Job("klondike", rules, limits, first_win=first_win, lines=lines, options={"bonus": bonus})
+    return run(job, **batch)
 
 
 @analyse.command("golf", epilog=BATCH_HELP)
 @batch_options
-@golf_cli.rules_options
+@golf_cli.RULES_OPTIONS
 @click.option("--par", type=click.Choice(["45", "36"]), default="45", show_default=True,
               help="Par of nine holes (consecutive deals make a game).")
 @limit_options
-def golf_cmd(seeds, pysol_range, deals, out, workers, scheduler, chunk_size, lines, plot, retry_unproven, as_json,
-             quiet, wrap, queen_on_king, king_on_ace_stop, jokers, empty_waste, decks, par, max_nodes, timeout,
-             max_memory):
+def golf_cmd(rules, par, limits, lines, **batch):
     """Golf over many deals: minimal scores, clearable rate, nine-hole totals against par."""
-    rules = golf_cli.rules_from(wrap, queen_on_king, king_on_ace_stop, jokers, empty_waste, decks)
-    job = Job("golf", rules, make_limits(max_nodes, timeout, max_memory), lines=lines, options={"par": int(par)})
-    return run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot, as_json, quiet,
-               retry_unproven)
+    job = Job("golf", rules, limits, lines=lines, options={"par": int(par)})
+    return run(job, **batch)
 
 
 @analyse.command("poker", epilog=BATCH_HELP)
 @batch_options
-@poker_cli.rules_options
+@poker_cli.RULES_OPTIONS
 @timeout_option("Per deal: stop with the best grid and CP-SAT's bound (not proven).")
-def poker_cmd(seeds, pysol_range, deals, out, workers, scheduler, chunk_size, lines, plot, retry_unproven, as_json,
-              quiet, table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only, timeout):
+def poker_cmd(rules, timeout, lines, **batch):
     """Poker Squares over many card orders: optima and the share reaching the book's win."""
-    rules = poker_cli.rules_from(table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only)
     job = Job("poker", rules, Limits(timeout=timeout or 0.0), lines=lines)
-    return run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot, as_json, quiet,
-               retry_unproven)
+    return run(job, **batch)
 
 
 @analyse.command("summarize")

@@ -1,6 +1,7 @@
 """What every `patiens` command shares: exit codes, errors, deal sources, limits, output."""
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from typing import Callable, Optional
@@ -10,6 +11,7 @@ import click
 from solver.errors import DealError, PatiensError
 from solver.limits import MAX_NODES, MAX_THREADS, Limits, check_seconds, parse_memory
 from solver.pysol import MAX_GAME_NUMBER
+from solver.result import StopReason
 from solver.textfile import read_text  # noqa: F401 - the commands read deal files through it
 
 # Exit codes, the same for every command (the README lists them).
@@ -134,14 +136,49 @@ def split_replay_args(args, seed, pysol):
     return deal_file, " ".join(args)
 
 
-def limit_options(f: Callable) -> Callable:
-    f = click.option("--max-memory", type=MEMORY_SIZE, metavar="SIZE", default="1G", show_default=True,
-                     help="Memory for the table of visited states, its growth included (e.g. 256M, 2G; at "
-                          "most this machine's memory); the search stops cleanly when it is full.")(f)
-    f = timeout_option("Stop after this many seconds with the best line so far (not proven).")(f)
-    f = click.option("--max-nodes", type=click.IntRange(1, MAX_NODES), metavar="N",
-                     help="Stop after N search nodes with the best line so far (not proven).")(f)
-    return f
+def rules_options(build: Callable[..., object], *options: Callable) -> Callable:
+    """A decorator that adds a game's rule flags to a command, which then gets one
+    argument, `rules`: `build(**flags)`, the flags by their parameter names."""
+    def probe():
+        pass
+
+    for option in options:
+        probe = option(probe)
+    names = [param.name for param in probe.__click_params__]
+
+    def decorator(f: Callable) -> Callable:
+        @functools.wraps(f)
+        def command(*args, **kwargs):
+            flags = {name: kwargs.pop(name) for name in names}
+            return f(*args, rules=build(**flags), **kwargs)
+
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorator
+
+
+def limit_options(f: Callable = None, *, threads: bool = False) -> Callable:
+    """--max-nodes, --timeout and --max-memory (and --threads, where the command
+    searches on threads); the command then gets `limits`, a Limits."""
+    def decorator(f: Callable) -> Callable:
+        @functools.wraps(f)
+        def command(*args, max_nodes, timeout, max_memory, **kwargs):
+            count = kwargs.pop("threads") if threads else 1
+            return f(*args, limits=Limits.make(max_nodes, timeout, max_memory, count), **kwargs)
+
+        if threads:
+            command = threads_option(command)
+        command = click.option("--max-memory", type=MEMORY_SIZE, metavar="SIZE", default="1G", show_default=True,
+                               help="Memory for the table of visited states, its growth included (e.g. 256M, "
+                                    "2G; at most this machine's memory); the search stops cleanly when it is "
+                                    "full.")(command)
+        command = timeout_option("Stop after this many seconds with the best line so far (not proven).")(command)
+        return click.option("--max-nodes", type=click.IntRange(1, MAX_NODES), metavar="N",
+                            help="Stop after N search nodes with the best line so far (not proven).")(command)
+
+    return decorator(f) if f is not None else decorator
 
 
 def timeout_option(help_text: str) -> Callable:
@@ -153,10 +190,6 @@ def threads_option(f: Callable) -> Callable:
                         help=f"Search threads sharing one table (0: one per core, up to 4; at most {MAX_THREADS}).  "
                              "The answer is the same whatever N; with --threads 1 the line and the node count are "
                              "too, run after run.")(f)
-
-
-def make_limits(max_nodes, timeout, max_memory, threads: int = 1) -> Limits:
-    return Limits.make(max_nodes=max_nodes, timeout=timeout, max_memory=max_memory, threads=threads)
 
 
 def output_options(f: Callable) -> Callable:
@@ -185,13 +218,25 @@ def print_deal(deal, fmt: str) -> int:
     return EXIT_OK
 
 
-def exit_code_for(stop_reason: str, proven: bool) -> int:
-    if stop_reason == "interrupted":
+def exit_code_for(result) -> int:
+    """0 for a proven answer, 3 for one a limit stopped, 130 for one Ctrl-C stopped."""
+    if result.stop_reason == StopReason.INTERRUPTED:
         return EXIT_INTERRUPTED
-    return EXIT_OK if proven else EXIT_NOT_PROVEN
+    return EXIT_OK if result.proven else EXIT_NOT_PROVEN
 
 
-def search_summary(nodes: int, seconds: float, table_bytes: int, stop_message: str, threads: int = 1) -> str:
-    rate = f", {nodes / seconds / 1e6:.1f}M nodes/s" if seconds > 0 and nodes > 1000 else ""
-    on = f" on {threads} threads" if threads > 1 else ""
-    return f"Search: {nodes:,} nodes in {seconds:.3f} s{on}{rate}, table {table_bytes / 2**20:.1f} MB; {stop_message}"
+def print_result(result, as_json: bool, explain: bool = False, extra: Optional[dict] = None) -> int:
+    """A solve's answer: its JSON (with `extra` keys), or its summary (with the line
+    as sentences before the search's figures); the exit status it calls for."""
+    if as_json:
+        out = result.to_json()
+        if explain:
+            out["explanation"] = result.sentences()
+        out.update(extra or {})
+        print_json(out)
+    else:
+        lines = result.summary_lines()
+        if explain:
+            lines[-1:-1] = [f"{i:4d}. {sentence}" for i, sentence in enumerate(result.sentences(), 1)]
+        click.echo("\n".join(lines))
+    return exit_code_for(result)

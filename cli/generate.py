@@ -10,7 +10,7 @@ import click
 from cli import golf as golf_cli
 from cli import klondike as klondike_cli
 from cli import poker as poker_cli
-from cli.common import EXIT_NOT_PROVEN, EXIT_OK, MAX_WORKERS, limit_options, make_limits, print_json, timeout_option
+from cli.common import EXIT_NOT_PROVEN, EXIT_OK, MAX_WORKERS, limit_options, print_json, timeout_option
 from solver.batch.runner import BatchStopped, check_scheduler_address, dask_executor, local_executor
 from solver.errors import OptionError
 from solver.generate import SEED_LIMIT, GolfWanted, KlondikeWanted, PokerWanted, generate
@@ -60,7 +60,7 @@ def search_options(measures):
     return deco
 
 
-def run(wanted, count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json, quiet,
+def run(wanted, *, count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json, quiet,
         extra=None):
     budget = budget or (HARDEST_BUDGET if hardest else FIRST_BUDGET)
     if os.path.exists(out) and not os.path.isdir(out):
@@ -130,7 +130,7 @@ def generate_group():
 
 @generate_group.command("klondike", epilog=HELP)
 @search_options(["difficulty", "nodes", "fail-share"])
-@klondike_cli.rules_options
+@klondike_cli.RULES_OPTIONS
 @click.option("--winnable/--unwinnable", default=None, help="Keep only deals that can (or cannot) be won.")
 @click.option("--max-foundation-le", type=click.IntRange(0, 52), metavar="N", help="Max foundation at most N.")
 @click.option("--max-foundation-ge", type=click.IntRange(0, 52), metavar="N", help="Max foundation at least N.")
@@ -142,22 +142,19 @@ def generate_group():
 @click.option("--playouts", type=click.IntRange(1, MAX_PLAYOUTS), default=100, show_default=True,
               help="Games of the greedy player per deal.")
 @limit_options
-def klondike_cmd(count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json, quiet,
-                 mode, draw, passes, worry_back, winnable, max_foundation_le, max_foundation_ge, needs_worry_back,
-                 winnable_under, unwinnable_under, playouts, max_nodes, timeout, max_memory):
+def klondike_cmd(rules, winnable, max_foundation_le, max_foundation_ge, needs_worry_back, winnable_under,
+                 unwinnable_under, playouts, limits, measure_seed, **search):
     """Klondike deals: winnable or not, max foundation in a range, hard for a greedy player."""
-    rules = klondike_cli.rules_from(mode, draw, passes, worry_back)
-    wanted = KlondikeWanted(rules=rules, limits=make_limits(max_nodes, timeout, max_memory), winnable=winnable,
-                            max_foundation_le=max_foundation_le, max_foundation_ge=max_foundation_ge,
-                            needs_worry_back=needs_worry_back, winnable_under=tuple(winnable_under),
-                            unwinnable_under=tuple(unwinnable_under), playouts=playouts, measure_seed=measure_seed)
-    return run(wanted, count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json,
-               quiet, extra={"playouts": playouts})
+    wanted = KlondikeWanted(rules=rules, limits=limits, winnable=winnable, max_foundation_le=max_foundation_le,
+                            max_foundation_ge=max_foundation_ge, needs_worry_back=needs_worry_back,
+                            winnable_under=tuple(winnable_under), unwinnable_under=tuple(unwinnable_under),
+                            playouts=playouts, measure_seed=measure_seed)
+    return run(wanted, measure_seed=measure_seed, extra={"playouts": playouts}, **search)
 
 
 @generate_group.command("golf", epilog=HELP)
 @search_options(["difficulty", "nodes", "fail-share"])
-@golf_cli.rules_options
+@golf_cli.RULES_OPTIONS
 @click.option("--clearable/--not-clearable", default=None, help="Keep only deals whose tableau can (not) be cleared.")
 @click.option("--score-le", type=int, metavar="S", help="Best score at most S.")
 @click.option("--score-ge", type=int, metavar="S", help="Best score at least S.")
@@ -167,32 +164,25 @@ def klondike_cmd(count, out, start, hardest, budget, measure, measure_seed, fmt,
 @click.option("--playouts", type=click.IntRange(1, MAX_PLAYOUTS), default=100, show_default=True,
               help="Random playouts per deal.")
 @limit_options
-def golf_cmd(count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json, quiet,
-             wrap, queen_on_king, king_on_ace_stop, jokers, empty_waste, decks, clearable, score_le, score_ge,
-             spare_stock_le, greedy_fails, playouts, max_nodes, timeout, max_memory):
+def golf_cmd(rules, clearable, score_le, score_ge, spare_stock_le, greedy_fails, playouts, limits, measure_seed,
+             **search):
     """Golf deals: best score in a range, few spare stock cards, hard for a greedy player."""
-    rules = golf_cli.rules_from(wrap, queen_on_king, king_on_ace_stop, jokers, empty_waste, decks)
-    wanted = GolfWanted(rules=rules, limits=make_limits(max_nodes, timeout, max_memory), clearable=clearable,
-                        score_le=score_le, score_ge=score_ge, spare_stock_le=spare_stock_le,
-                        greedy_fails=greedy_fails, playouts=playouts, measure_seed=measure_seed)
-    return run(wanted, count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json,
-               quiet, extra={"playouts": playouts})
+    wanted = GolfWanted(rules=rules, limits=limits, clearable=clearable, score_le=score_le, score_ge=score_ge,
+                        spare_stock_le=spare_stock_le, greedy_fails=greedy_fails, playouts=playouts,
+                        measure_seed=measure_seed)
+    return run(wanted, measure_seed=measure_seed, extra={"playouts": playouts}, **search)
 
 
 @generate_group.command("poker", epilog=HELP)
 @search_options(["gap", "difficulty"])
-@poker_cli.rules_options
+@poker_cli.RULES_OPTIONS
 @click.option("--optimum-le", type=int, metavar="S", help="Optimum at most S.")
 @click.option("--optimum-ge", type=int, metavar="S", help="Optimum at least S.")
 @click.option("--below-win", is_flag=True, help="Even the optimum misses the book's win (200 American, 70 English).")
 @click.option("--gap-ge", type=int, metavar="G", help="The greedy placement scores at least G below the optimum.")
 @timeout_option("Per order: deals not proven within it are skipped.")
-def poker_cmd(count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json, quiet,
-              table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only, optimum_le,
-              optimum_ge, below_win, gap_ge, timeout):
+def poker_cmd(rules, optimum_le, optimum_ge, below_win, gap_ge, timeout, measure_seed, **search):
     """Poker Squares card orders: optimum in a range, a big gap between greedy and optimal play."""
-    rules = poker_cli.rules_from(table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only)
     wanted = PokerWanted(rules=rules, limits=Limits(timeout=timeout or 0.0), optimum_le=optimum_le,
                          optimum_ge=optimum_ge, gap_ge=gap_ge, below_win=below_win, measure_seed=measure_seed)
-    return run(wanted, count, out, start, hardest, budget, measure, measure_seed, fmt, workers, scheduler, as_json,
-               quiet)
+    return run(wanted, measure_seed=measure_seed, **search)

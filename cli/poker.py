@@ -1,41 +1,52 @@
 """`patiens poker`: proven optimal Poker Squares grids, and scoring a player's grid."""
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import click
 
-from cli.common import EXIT_CODES_HELP, EXIT_OK, MAX_WORKERS, exit_code_for, print_json, read_text, timeout_option
+from cli.common import (
+    EXIT_CODES_HELP,
+    EXIT_OK,
+    MAX_WORKERS,
+    exit_code_for,
+    print_json,
+    print_result,
+    read_text,
+    rules_options,
+    timeout_option,
+)
 from solver.cards import card_str, parse_card
 from solver.errors import DealError
+from solver.limits import Limits
 from solver.poker import TABLES, PokerRules, order_from_pysol, order_from_seed, parse_order, score_grid
-from solver.poker.hands import WIN_SCORES
 from solver.poker.rules import SIZE
 from solver.pysol import MAX_GAME_NUMBER
-
-
-def rules_options(f):
-    f = click.option("--rows-only", is_flag=True, help="Repeat Poker: rows score, columns do not.")(f)
-    f = click.option("--discards", type=click.Choice(["0", "5"]), default="0", show_default=True,
-                     help="The large Swedish form: 30 cards are turned and 5 of them may be discarded.")(f)
-    f = click.option("--joker", is_flag=True,
-                     help="A wild card (JK) may be in the order; in each hand it is the card that scores most.")(f)
-    f = click.option("--adjacent", is_flag=True,
-                     help="Each card after the first must touch (also diagonally) a card already placed: the "
-                          "order then matters, and the answer's placement order obeys it.")(f)
-    f = click.option("--first-top-left", is_flag=True, help="The first card goes in the top-left cell.")(f)
-    f = click.option("--diagonals", is_flag=True, help="The two long diagonals score as extra hands.")(f)
-    f = click.option("--table-file", type=click.Path(dir_okay=False), metavar="FILE",
-                     help="A custom table: JSON of points per hand (e.g. {\"pair\": 1, \"flush\": -3}); any "
-                          "integers, non-monotone and negative ones too; missing hands score 0.")(f)
-    f = click.option("--table", type=click.Choice(list(TABLES)), default="english", show_default=True,
-                     help="Scoring table (points for royal flush .. pair).")(f)
-    return f
 
 
 def rules_from(table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only) -> PokerRules:
     return PokerRules.make(table, table_file, diagonals=diagonals, first_top_left=first_top_left,
                            adjacent=adjacent, joker=joker, discards=int(discards), rows_only=rows_only)
+
+
+RULES_OPTIONS = rules_options(
+    rules_from,
+    click.option("--table", type=click.Choice(list(TABLES)), default="english", show_default=True,
+                 help="Scoring table (points for royal flush .. pair)."),
+    click.option("--table-file", type=click.Path(dir_okay=False), metavar="FILE",
+                 help="A custom table: JSON of points per hand (e.g. {\"pair\": 1, \"flush\": -3}); any integers, "
+                      "non-monotone and negative ones too; missing hands score 0."),
+    click.option("--diagonals", is_flag=True, help="The two long diagonals score as extra hands."),
+    click.option("--first-top-left", is_flag=True, help="The first card goes in the top-left cell."),
+    click.option("--adjacent", is_flag=True,
+                 help="Each card after the first must touch (also diagonally) a card already placed: the order then "
+                      "matters, and the answer's placement order obeys it."),
+    click.option("--joker", is_flag=True,
+                 help="A wild card (JK) may be in the order; in each hand it is the card that scores most."),
+    click.option("--discards", type=click.Choice(["0", "5"]), default="0", show_default=True,
+                 help="The large Swedish form: 30 cards are turned and 5 of them may be discarded."),
+    click.option("--rows-only", is_flag=True, help="Repeat Poker: rows score, columns do not."),
+)
 
 
 def order_options(f):
@@ -48,30 +59,24 @@ def order_options(f):
 
 
 def load_order(order_file: Optional[str], cards: Optional[str], seed: Optional[int], pysol: Optional[int],
-               rules: PokerRules) -> List[int]:
+               rules: PokerRules) -> Tuple[List[int], str]:
+    """The card order and where it came from."""
     given = [name for name, v in (("an ORDER file", order_file), ("--cards", cards), ("--seed", seed),
                                   ("--pysol", pysol)) if v is not None]
     if len(given) != 1:
         raise DealError("give the card order one way: an ORDER file (or -), --cards, --seed N or --pysol N")
     if seed is not None:
-        return order_from_seed(seed, rules)
+        return order_from_seed(seed, rules), f"seed {seed}"
     if pysol is not None:
-        return order_from_pysol(pysol, rules)
-    text = cards if cards is not None else read_text(order_file)
-    return parse_order(text, rules)
+        return order_from_pysol(pysol, rules), f"PySolFC game {pysol}"
+    if cards is not None:
+        return parse_order(cards, rules), "--cards"
+    return parse_order(read_text(order_file), rules), "standard input" if order_file == "-" else order_file
 
 
-def draw_grid(result) -> List[str]:
-    by_line = {h.line: h for h in result.hands}
-    lines = ["       " + "".join(f"{c + 1:>5}" for c in range(SIZE)) + "   row hand"]
-    for r, row in enumerate(result.grid):
-        h = by_line.get(f"row {r + 1}")
-        lines.append(f"  row {r + 1}" + "".join(f"{card_str(c):>5}" for c in row) +
-                     (f"   {h.category} ({h.points:+d})" if h else ""))
-    for h in result.hands:
-        if not h.line.startswith("row"):
-            lines.append(f"  {h.line}: {' '.join(card_str(c) for c in h.cards)}  {h.category} ({h.points:+d})")
-    return lines
+def solve_order(order, rules, timeout, workers: int = 0, source: str = ""):
+    from solver.poker import solve  # loads OR-Tools
+    return solve(order, rules, limits=Limits(timeout=timeout or 0.0, threads=workers), source=source)
 
 
 @click.group(help="Poker Squares: with the card order known, the proven optimal 5x5 grid (OR-Tools CP-SAT).")
@@ -82,40 +87,19 @@ def poker():
 @poker.command("solve", epilog=EXIT_CODES_HELP)
 @click.argument("order_file", metavar="[ORDER]", required=False)
 @order_options
-@rules_options
+@RULES_OPTIONS
 @timeout_option("Stop with the best grid so far and CP-SAT's proven bound (not proven).")
 @click.option("--workers", type=click.IntRange(0, MAX_WORKERS), default=0, show_default=True,
               help="CP-SAT workers (0: one per core).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
-def solve_cmd(order_file, cards, seed, pysol, table, table_file, diagonals, first_top_left, adjacent, joker,
-              discards, rows_only, timeout, workers, as_json):
+def solve_cmd(order_file, cards, seed, pysol, rules, timeout, workers, as_json):
     """The best placement of a known card order, proven optimal by CP-SAT.
 
     ORDER is a file (or - for standard input) listing the cards in the order
     they are turned; or use --cards, --seed N or --pysol N.
     """
-    rules = rules_from(table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only)
-    order = load_order(order_file, cards, seed, pysol, rules)
-    from solver.poker import solve  # loads OR-Tools
-    result = solve(order, rules, timeout=timeout or 0.0, workers=workers)
-    if as_json:
-        print_json(result.to_json())
-    else:
-        click.echo(f"Poker Squares: {rules.describe()}")
-        click.echo("Order: " + " ".join(card_str(c) for c in order))
-        for line in draw_grid(result):
-            click.echo(line)
-        if result.discarded:
-            click.echo("Discarded: " + " ".join(card_str(c) for c in result.discarded))
-        if rules.adjacent:
-            click.echo("Placement (in the order turned): " + ", ".join(
-                f"{card_str(c)}@{r + 1}{k + 1}" for c, r, k in result.placement))
-        proof = "proven optimal" if result.proven else f"NOT proven: no grid scores more than {result.bound}"
-        win = WIN_SCORES.get(rules.table_name)
-        reached = "reached" if result.won else "missed"
-        verdict = "" if win is None else f"; the book's win ({win}) is {reached}"
-        click.echo(f"Score {result.score} ({proof}){verdict}; {result.seconds:.2f} s")
-    return exit_code_for(result.stop_reason, result.proven)
+    order, source = load_order(order_file, cards, seed, pysol, rules)
+    return print_result(solve_order(order, rules, timeout, workers, source), as_json)
 
 
 def parse_grid(text: str, rules: PokerRules) -> List[List[int]]:
@@ -133,16 +117,14 @@ def parse_grid(text: str, rules: PokerRules) -> List[List[int]]:
 @click.argument("grid_file", metavar="[GRID]", required=False)
 @click.option("--grid", "grid_text", metavar="\"AS KD ...\"", help="The grid's 25 cards, row by row.")
 @order_options
-@rules_options
+@RULES_OPTIONS
 @timeout_option("Time limit for finding the optimum (with an order).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
-def score_cmd(grid_file, grid_text, cards, seed, pysol, table, table_file, diagonals, first_top_left, adjacent, joker,
-              discards, rows_only, timeout, as_json):
+def score_cmd(grid_file, grid_text, cards, seed, pysol, rules, timeout, as_json):
     """Score a player's grid (GRID file, - for standard input, or --grid).
 
     With the card order known (--cards, --seed or --pysol) it also finds the
     optimum and shows the gap: "you scored 180, the best was 232"."""
-    rules = rules_from(table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only)
     if (grid_file is None) == (grid_text is None):
         raise DealError("give the grid one way: a GRID file (or -), or --grid")
     grid = parse_grid(grid_text if grid_text is not None else read_text(grid_file), rules)
@@ -150,15 +132,14 @@ def score_cmd(grid_file, grid_text, cards, seed, pysol, table, table_file, diago
     total = sum(h.points for h in hands)
     best = None
     if any(v is not None for v in (cards, seed, pysol)):
-        order = load_order(None, cards, seed, pysol, rules)
+        order, source = load_order(None, cards, seed, pysol, rules)
         placed = {c for row in grid for c in row}
-        missing = [card_str(c) for c in order[:len(order)] if c not in placed]
+        missing = [card_str(c) for c in order if c not in placed]
         if len(missing) != rules.discards:
             raise DealError(f"the grid does not hold the order's cards (not placed: {' '.join(missing)})")
-        from solver.poker import solve  # loads OR-Tools
-        best = solve(order, rules, timeout=timeout or 0.0)
+        best = solve_order(order, rules, timeout, source=source)
     if as_json:
-        out = {"score": total, "hands": [h.to_json() for h in hands], "rules": rules.to_json()}
+        out = {"game": "poker", "rules": rules.to_json(), "score": total, "hands": [h.to_json() for h in hands]}
         if best:
             out.update({"best": best.score, "best_proven": best.proven, "gap": best.score - total,
                         "best_grid": [[card_str(c) for c in row] for row in best.grid]})
@@ -170,4 +151,4 @@ def score_cmd(grid_file, grid_text, cards, seed, pysol, table, table_file, diago
         if best:
             qualifier = "" if best.proven else " (not proven)"
             click.echo(f"You scored {total}, the best was {best.score}{qualifier}: a gap of {best.score - total}.")
-    return EXIT_OK if best is None else exit_code_for(best.stop_reason, best.proven)
+    return EXIT_OK if best is None else exit_code_for(best)

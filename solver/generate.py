@@ -24,7 +24,7 @@ the same every time it is made with the same --measure-seed.
 from __future__ import annotations
 
 import concurrent.futures as cf
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, List, Optional, Sequence
 
 from solver import _core
@@ -98,7 +98,7 @@ class KlondikeWanted:
                                        player_seed(self.measure_seed, seed))
         mean_home = sum(play["max_foundation"]) / max(1, self.playouts)
         return {"seed": seed, "solvable": r.solvable, "max_foundation": r.max_foundation,
-                "vegas_score": r.vegas_score, "nodes": r.nodes, "seconds": round(r.seconds, 6),
+                "vegas_score": r.vegas_score, "nodes": r.stats.nodes, "seconds": round(r.stats.seconds, 6),
                 "player_wins": play["wins"], "player_fail_share": 1 - play["wins"] / max(1, self.playouts),
                 "player_mean_home": round(mean_home, 3),
                 "difficulty": round(1 - mean_home / r.max_foundation, 6) if r.max_foundation else 0.0,
@@ -138,7 +138,7 @@ class GolfWanted:
     def measure(self, seed: int) -> Optional[dict]:
         from solver.golf import GolfDeal, solve
         deal = GolfDeal.from_seed(seed, self.rules)
-        r = solve(deal, self.limits)
+        r = solve(deal, self.rules, limits=self.limits)
         if not r.proven:
             return None
         if self.clearable is not None and bool(r.solvable) != self.clearable:
@@ -155,8 +155,8 @@ class GolfWanted:
             return None
         scores = _core.golf_playouts(core, rules, self.playouts, player_seed(self.measure_seed, seed))
         mean = sum(scores) / len(scores)
-        return {"seed": seed, "solvable": r.solvable, "best_score": r.best_score, "nodes": r.nodes,
-                "seconds": round(r.seconds, 6), "greedy_score": greedy,
+        return {"seed": seed, "solvable": r.solvable, "best_score": r.best_score, "nodes": r.stats.nodes,
+                "seconds": round(r.stats.seconds, 6), "greedy_score": greedy,
                 "player_fail_share": sum(s > 0 for s in scores) / len(scores),
                 "player_mean_score": round(mean, 3),
                 "difficulty": round((mean - r.best_score) / self.rules.tableau_size, 6), "line": r.tokens}
@@ -195,7 +195,7 @@ class PokerWanted:
         from solver.cards import card_str
         from solver.poker import order_from_seed, solve
         order = order_from_seed(seed, self.rules)
-        r = solve(order, self.rules, timeout=self.limits.timeout, workers=1)
+        r = solve(order, self.rules, limits=replace(self.limits, threads=1))
         if not r.proven:
             return None
         if self.optimum_le is not None and r.score > self.optimum_le:
@@ -209,7 +209,7 @@ class PokerWanted:
         if self.gap_ge is not None and gap < self.gap_ge:
             return None
         return {"seed": seed, "optimum": r.score, "greedy_score": greedy, "gap": gap,
-                "difficulty": round(gap / r.score, 6) if r.score > 0 else 0.0, "seconds": round(r.seconds, 6),
+                "difficulty": round(gap / r.score, 6) if r.score > 0 else 0.0, "seconds": round(r.stats.seconds, 6),
                 "order": [card_str(c) for c in order], "grid": [[card_str(c) for c in row] for row in r.grid]}
 
     def deal_text(self, seed: int, fmt: str) -> str:

@@ -1,4 +1,4 @@
-"""Search limits shared by every solver, and how a search ended."""
+"""Search limits shared by every solver (how a search ended: solver/result.py)."""
 from __future__ import annotations
 
 import math
@@ -20,23 +20,6 @@ MAX_TIMEOUT = 1e9
 MIN_MEMORY = 1 << 16
 MAX_THREADS = _core.max_threads
 DEFAULT_MEMORY = 1 << 30
-
-# Why a search stopped, as the core reports it; only the first two are exact.
-PROVEN_REASONS = ("complete", "target")
-STOP_MESSAGES = {
-    "complete": "search complete",
-    "target": "best possible value reached",
-    "max-nodes": "stopped at the node limit (--max-nodes)",
-    "timeout": "stopped at the time limit (--timeout)",
-    "max-memory": "stopped: the visited-state table is full (--max-memory)",
-    "interrupted": "interrupted (Ctrl-C)",
-    "max-depth": "stopped: the line grew past the depth limit",
-}
-
-
-def stop_message(reason: str) -> str:
-    return STOP_MESSAGES.get(reason, reason)
-
 
 def physical_memory() -> Optional[int]:
     """This machine's memory in bytes, where the system tells."""
@@ -90,8 +73,9 @@ class Limits:
     max_nodes: int = 0               # 0: none
     timeout: float = 0.0             # seconds, 0: none
     max_memory: int = DEFAULT_MEMORY  # bytes the visited-state table may take, its growth included
-    # Search threads sharing the table (0: one per core, at most 4).  One thread finds the same
-    # line every run; more find the same value sooner, by lines that may differ.
+    # Search threads sharing the table (0: one per core, at most 4; Poker: CP-SAT's workers, 0:
+    # one per core).  One thread finds the same line every run; more find the same value
+    # sooner, by lines that may differ.
     threads: int = 1
 
     def __post_init__(self):

@@ -10,7 +10,7 @@ from pysol_cards.random_base import RandomBase
 from solver import pysol, shuffle
 from solver.cards import card_str, make_card, parse_card
 from solver.errors import DealError
-from solver.klondike import KlondikeDeal, make_rules, parse_line, replay
+from solver.klondike import KlondikeDeal, make_rules, replay
 
 
 @pytest.mark.parametrize("text, card", [("AS", make_card(3, 1)), ("TD", make_card(1, 10)), ("10d", make_card(1, 10)),
@@ -86,7 +86,7 @@ def test_pysol_number_range():
 
 
 def test_pysol_klondike_game_1_reads():
-    deal = KlondikeDeal.from_pysol(1)
+    deal = KlondikeDeal.from_pysol_number(1)
     assert [len(c) for c in deal.columns] == [1, 2, 3, 4, 5, 6, 7]
     assert deal.face_down == [0, 1, 2, 3, 4, 5, 6]
     assert card_str(deal.stock[0]) == "4H" and card_str(deal.columns[0][0]) == "QH"
@@ -104,10 +104,10 @@ def test_round_trips(seed):
 def test_position_round_trip():
     """A position part-way through a game (waste, foundations, second pass) reads back."""
     played = replay(KlondikeDeal.from_seed(3), make_rules("standard"),
-                    parse_line("1F 2F DR13 WF DR4 WF DR4 WF 2F DR3 RD DR2"))
+                    "1F 2F DR13 WF DR4 WF DR4 WF 2F DR3 RD DR2")
     assert played.ok
     deal = played.position
-    assert deal.redeals_done == 1 and sum(deal.foundations) == 6 and deal.waste
+    assert deal.pass_number == 2 and sum(deal.foundations) == 6 and deal.waste
     assert KlondikeDeal.parse(deal.to_pysol()).to_core() == deal.to_core()
     assert KlondikeDeal.parse(json.dumps(deal.to_json())).to_core() == deal.to_core()
 

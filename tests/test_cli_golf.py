@@ -8,9 +8,9 @@ from solver.golf import GolfDeal, GolfRules, parse_line
 
 def test_solve_json_fields_and_line_replays():
     out = patiens("golf", "solve", "--pysol", "2", "--wrap", "--json").json()
-    for key in ("solvable", "best_score", "cards_left", "stock_left", "proven", "line", "nodes", "seconds", "rules"):
+    for key in ("solvable", "best_score", "cards_left", "stock_left", "proven", "line", "stats", "rules"):
         assert key in out
-    deal = GolfDeal.from_pysol(2, GolfRules(wrap=True))
+    deal = GolfDeal.from_pysol_number(2, GolfRules(wrap=True))
     moves = [m.column for m in parse_line(" ".join(out["line"]), 7)]
     assert ref.replay(deal.columns, deal.stock, deal.base, moves, wrap=True) == out["best_score"]
     assert out["proven"] and out["solvable"] and out["stock_left"] == -out["best_score"]
@@ -73,7 +73,8 @@ def test_bad_options():
 def test_threads_option():
     """One thread: the same line and node count every run; more: the same score."""
     one = [patiens("golf", "solve", "--seed", "5", "--wrap", "--threads", "1", "--json").json() for _ in range(2)]
-    assert one[0]["line"] == one[1]["line"] and one[0]["nodes"] == one[1]["nodes"] and one[0]["threads"] == 1
+    assert one[0]["line"] == one[1]["line"] and one[0]["stats"]["nodes"] == one[1]["stats"]["nodes"]
+    assert one[0]["stats"]["threads"] == 1
     two = patiens("golf", "solve", "--seed", "5", "--wrap", "--threads", "2", "--json").json()
     assert two["best_score"] == one[0]["best_score"] and two["proven"]
     text = patiens("golf", "solve", "--seed", "5", "--wrap", "--threads", "2").out

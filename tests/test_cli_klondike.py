@@ -10,7 +10,7 @@ def test_solve_json_fields_and_line_replays():
     run = patiens("klondike", "solve", "--seed", "1", "--json")
     assert run.code == 0
     out = run.json()
-    for key in ("solvable", "max_foundation", "vegas_score", "proven", "line", "nodes", "seconds", "rules"):
+    for key in ("solvable", "max_foundation", "vegas_score", "proven", "line", "stats", "rules"):
         assert key in out
     assert out["vegas_score"] == 5 * out["max_foundation"] - 52 and out["proven"] is True
     deal = KlondikeDeal.from_seed(1)
@@ -49,7 +49,7 @@ def test_memory_limit_ends_cleanly():
     out = run.json()
     assert run.code == 3 and out["stop_reason"] == "max-memory"
     # the table, even while it doubles (old and new at once), stays inside the budget
-    assert out["table_bytes"] * 3 // 2 <= 1 << 20
+    assert out["stats"]["table_bytes"] * 3 // 2 <= 1 << 20
 
 
 def test_first_win():

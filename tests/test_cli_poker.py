@@ -10,7 +10,7 @@ from solver.poker import PokerRules, adjacency_ok, score_grid
 
 def test_solve_json():
     out = patiens("poker", "solve", "--seed", "5", "--json").json()
-    for key in ("score", "proven", "grid", "hands", "bound", "seconds", "rules"):
+    for key in ("score", "proven", "grid", "hands", "bound", "stats", "rules"):
         assert key in out
     assert out["proven"] and out["bound"] == out["score"]
     grid = [[parse_card(c) for c in row] for row in out["grid"]]

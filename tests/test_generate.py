@@ -33,7 +33,7 @@ def test_curated_klondike_deals_resolve_to_their_figures(entry):
     assert deal.to_core() == KlondikeDeal.from_seed(entry["seed"]).to_core()
     rules = make_rules(entry["rules"]["mode"], worry_back=entry["rules"]["worry_back"])
     r = solve_klondike(deal, rules)
-    assert (r.max_foundation, r.solvable, r.nodes) == (entry["max_foundation"], entry["solvable"], entry["nodes"])
+    assert (r.max_foundation, r.solvable, r.stats.nodes) == (entry["max_foundation"], entry["solvable"], entry["nodes"])
 
 
 @pytest.mark.parametrize("entry", index("golf")[:4], ids=lambda e: e["id"])
@@ -41,7 +41,7 @@ def test_curated_golf_deals_resolve_to_their_figures(entry):
     rules = GolfRules(**entry["rules"])
     deal = GolfDeal.parse(read_deal("golf", entry), rules)
     r = solve_golf(deal)
-    assert (r.best_score, r.nodes) == (entry["best_score"], entry["nodes"])
+    assert (r.best_score, r.stats.nodes) == (entry["best_score"], entry["nodes"])
     again = GolfWanted(rules=rules, limits=Limits(), playouts=entry["playouts"], measure_seed=entry["measure_seed"])
     figures = again.measure(entry["seed"])
     for key in ("greedy_score", "difficulty", "player_fail_share"):

@@ -7,7 +7,7 @@ from conftest import scaled
 from referee import golf as ref
 from solver.cards import parse_card, parse_cards
 from solver.errors import DealError
-from solver.golf import GolfDeal, GolfRules, parse_line, play_game, replay, solve
+from solver.golf import GolfDeal, GolfRules, play_game, replay, solve
 from solver.limits import Limits
 
 VARIANTS = [GolfRules(), GolfRules(wrap=True), GolfRules(queen_on_king=True), GolfRules(king_on_ace_stop=True),
@@ -55,7 +55,7 @@ def test_pysolfc_games_1_to_20_with_wrap():
     can be cleared except game 11."""
     rules = GolfRules(wrap=True)
     for number in range(1, 21):
-        result = solve(GolfDeal.from_pysol(number, rules))
+        result = solve(GolfDeal.from_pysol_number(number, rules))
         assert result.proven
         assert result.solvable is (number != 11), number
 
@@ -113,7 +113,7 @@ def test_searches_cut_short_print_lines_that_replay(deal, max_nodes, threads):
     """A node limit may stop the beam (the quick line the search starts from and tries
     first) or the search after it, on one thread or two: the line printed still replays
     to exactly its score, and a proof is still right."""
-    result = solve(deal, Limits(max_nodes=max_nodes, threads=threads))
+    result = solve(deal, limits=Limits(max_nodes=max_nodes, threads=threads))
     kw = ref_kwargs(deal.rules)
     assert ref.replay(deal.columns, deal.stock, deal.base, [m.column for m in result.line], **kw) == result.best_score
     if result.proven:
@@ -203,10 +203,10 @@ def test_trivially_impossible_is_reported():
 
 def test_replay_and_bad_move():
     deal = seed_example()
-    played = replay(deal, parse_line("1 2 3 S", 7))
+    played = replay(deal, None, "1 2 3 S")
     assert played.ok and played.score == 6
-    bad = replay(deal, parse_line("2", 7))
-    assert not bad.ok and bad.error_index == 0
+    bad = replay(deal, None, "2")
+    assert not bad.ok and (bad.error_move, bad.error_token) == (1, "2")
 
 
 def test_nine_holes_total():
@@ -228,7 +228,7 @@ def test_text_and_json_round_trip():
 
 def test_pysol_golf_matches_pysol_cards_text():
     from solver import pysol
-    deal = GolfDeal.from_pysol(1)
+    deal = GolfDeal.from_pysol_number(1)
     assert deal.to_pysol() == pysol.layout_text("golf", 1)
 
 

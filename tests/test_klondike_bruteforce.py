@@ -227,7 +227,7 @@ def swapped_tails(draw):
 def deal_of(p, rules):
     done = 0 if p.redeals_left < 0 else rules.passes - 1 - p.redeals_left
     return KlondikeDeal(columns=[list(c) for c in p.cols], face_down=list(p.down), stock=list(p.stock),
-                        waste=list(p.waste), foundations=list(p.found), redeals_done=done)
+                        waste=list(p.waste), foundations=list(p.found), pass_number=done + 1)
 
 
 @settings(max_examples=scaled(40))

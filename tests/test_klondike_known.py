@@ -4,7 +4,7 @@ import pytest
 from referee import klondike as ref
 from solver.cards import make_card, parse_cards
 from solver.errors import DealError
-from solver.klondike import KlondikeDeal, make_rules, parse_line, replay, solve
+from solver.klondike import KlondikeDeal, make_rules, replay, solve
 from solver.klondike.rules import PRESETS
 
 ALL_RULES = [make_rules(mode, worry_back=wb) for mode in PRESETS for wb in (True, False)]
@@ -106,28 +106,28 @@ def test_seed_draw3_example():
     deal = seed_example_deal()
     assert deal.stock[:3] == parse_cards("2C 4H AC")
     rules = make_rules("vegas")
-    played = replay(deal, rules, parse_line("DR WF"))
+    played = replay(deal, rules, "DR WF")
     assert played.ok and played.foundation == 1
     assert played.position.waste == parse_cards("2C 4H")  # 4H on top, 2C under it
-    locked = replay(deal, rules, parse_line("DR WF WF"))
-    assert not locked.ok and locked.error_index == 2 and "4H" in locked.error
+    locked = replay(deal, rules, "DR WF WF")
+    assert not locked.ok and (locked.error_move, locked.error_token) == (3, "WF") and "4H" in locked.error
 
 
 def test_draw3_turns_three_cards():
     deal = seed_example_deal()
-    played = replay(deal, make_rules("vegas"), parse_line("DR"))
+    played = replay(deal, make_rules("vegas"), "DR")
     assert played.actions[0].count == 3 and played.actions[0].card == make_card(0, 1)
 
 
 def test_worry_back_off_refuses_worry_back():
     deal = trivial_win()
-    played = replay(deal, make_rules(worry_back=False), parse_line("DR WF FC1"))
+    played = replay(deal, make_rules(worry_back=False), "DR WF FC1")
     assert not played.ok and "worry back is off" in played.error
 
 
 def test_one_pass_refuses_redeal():
     deal = trivial_win()
-    played = replay(deal, make_rules("casino"), parse_line("DR24 RD"))
+    played = replay(deal, make_rules("casino"), "DR24 RD")
     assert not played.ok and "pass" in played.error
 
 
@@ -160,7 +160,7 @@ Foundations: C-A D-2 H-4 S-4
 """
     deal = KlondikeDeal.parse(text)
     rules = make_rules("casino")
-    witness = replay(deal, rules, parse_line("6F FS6 76 67 6F WF WF 76 72 74 7F"))
+    witness = replay(deal, rules, "6F FS6 76 67 6F WF WF 76 72 74 7F")
     assert witness.ok and witness.max_foundation == 15
     start = ref.start(deal, rules.passes)
     actions = [(int(a.kind), a.source, a.target, a.count) for a in witness.actions]

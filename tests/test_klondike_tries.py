@@ -49,7 +49,7 @@ def test_the_reach_bound_proves_a_standard_deal_lost():
     and proved nothing in 26 s.)"""
     deal = KlondikeDeal.from_seed(39)
     lost = solve(deal, STANDARD, first_win=True)
-    assert lost.solvable is False and lost.proven and lost.nodes == 1
+    assert lost.solvable is False and lost.proven and lost.stats.nodes == 1
     best = solve(deal, STANDARD, limits=Limits(timeout=60))
     assert best.proven and best.exact and best.max_foundation == 9
     check_line(deal, STANDARD, best)
@@ -63,7 +63,7 @@ def test_node_limit_covers_all_tries(first_win):
     deal = KlondikeDeal.from_seed(270)
     result = solve(deal, STANDARD, first_win=first_win, limits=Limits(max_nodes=150_000))
     assert not result.proven and result.stop_reason == "max-nodes"
-    assert result.nodes <= 150_000
+    assert result.stats.nodes <= 150_000
     check_line(deal, STANDARD, result)
 
 
@@ -71,5 +71,5 @@ def test_timeout_covers_all_tries():
     deal = KlondikeDeal.from_seed(270)
     result = solve(deal, STANDARD, limits=Limits(timeout=0.5))
     assert not result.proven and result.stop_reason == "timeout"
-    assert result.seconds < 1.0
+    assert result.stats.seconds < 1.0
     check_line(deal, STANDARD, result)

@@ -35,9 +35,9 @@ def klondike_line_count(deal, rules, result):
 def test_golf_threads_find_the_same_minimum(rules):
     for seed in range(1, 21):
         deal = GolfDeal.from_seed(seed, rules)
-        one = golf_solve(deal, Limits(threads=1))
+        one = golf_solve(deal, limits=Limits(threads=1))
         for threads in (2, 4):
-            many = golf_solve(deal, Limits(threads=threads))
+            many = golf_solve(deal, limits=Limits(threads=threads))
             assert many.proven and many.best_score == one.best_score, (seed, threads)
             assert golf_line_score(deal, many) == many.best_score
 
@@ -70,8 +70,8 @@ def test_threads_really_search():
     """Asked for two threads, the search runs on two; asked for one, on one."""
     deal = KlondikeDeal.from_seed(1)
     result = klondike_solve(deal, make_rules("casino"), limits=Limits(threads=2))
-    assert result.threads == 2 and result.proven
-    assert klondike_solve(deal, make_rules("casino"), limits=Limits(threads=1)).threads == 1
+    assert result.stats.threads == 2 and result.proven
+    assert klondike_solve(deal, make_rules("casino"), limits=Limits(threads=1)).stats.threads == 1
 
 
 # Seed 3984, casino: 6.7 M nodes, about 2 s and 109 MB of table for one thread (the
@@ -82,17 +82,17 @@ HARD = KlondikeDeal.from_seed(3984)
 def test_node_limit_on_threads():
     result = klondike_solve(HARD, make_rules("casino"), limits=Limits(threads=2, max_nodes=20_000))
     assert not result.proven and result.stop_reason == "max-nodes"
-    assert 20_000 <= result.nodes <= 20_000 * 5 // 4  # the threads overshoot by a quarter at most
+    assert 20_000 <= result.stats.nodes <= 20_000 * 5 // 4  # the threads overshoot by a quarter at most
     assert klondike_line_count(HARD, make_rules("casino"), result) == result.max_foundation
     tiny = klondike_solve(HARD, make_rules("casino"), limits=Limits(threads=4, max_nodes=3))
-    assert tiny.stop_reason == "max-nodes" and 3 <= tiny.nodes <= 3 + 4  # a node each at most past it
+    assert tiny.stop_reason == "max-nodes" and 3 <= tiny.stats.nodes <= 3 + 4  # a node each at most past it
 
 
 def test_memory_limit_on_threads():
     """A budget too small for the table: it grows while it may, then the search stops."""
     result = klondike_solve(HARD, make_rules("casino"), limits=Limits(threads=2, max_memory=1 << 20))
     assert not result.proven and result.stop_reason == "max-memory"
-    assert result.table_bytes <= 1 << 20
+    assert result.stats.table_bytes <= 1 << 20
     assert klondike_line_count(HARD, make_rules("casino"), result) == result.max_foundation
 
 
@@ -105,13 +105,13 @@ def test_a_table_split_into_shards_keeps_every_state():
     much more stops cleanly, inside the budget, once the table has taken most of it."""
     rules = make_rules("casino")
     result = klondike_solve(HARD, rules, limits=Limits(threads=1))
-    assert result.proven and result.nodes == 6_652_854
-    assert result.table_bytes > 16 << 20  # split: the one shard stops at 2^20 slots of 16 bytes
+    assert result.proven and result.stats.nodes == 6_652_854
+    assert result.stats.table_bytes > 16 << 20  # split: the one shard stops at 2^20 slots of 16 bytes
     threads = klondike_solve(HARD, rules, limits=Limits(threads=2))
     assert threads.proven and threads.max_foundation == result.max_foundation == 19
     assert klondike_line_count(HARD, rules, result) == result.max_foundation
     tight = klondike_solve(HARD, rules, limits=Limits(threads=1, max_memory=60 << 20))
-    assert not tight.proven and tight.stop_reason == "max-memory" and 48 << 20 <= tight.table_bytes <= 60 << 20
+    assert not tight.proven and tight.stop_reason == "max-memory" and 48 << 20 <= tight.stats.table_bytes <= 60 << 20
     assert klondike_line_count(HARD, rules, tight) == tight.max_foundation
 
 
@@ -122,7 +122,7 @@ def test_a_budget_is_used_not_a_quarter_of_it(threads):
     what it could still split from, and each shard grows alone: the proof fits."""
     deal, rules = KlondikeDeal.from_seed(72), make_rules("casino")
     result = klondike_solve(deal, rules, limits=Limits(threads=threads, max_memory=30 << 20))
-    assert result.proven and result.max_foundation == 30 and result.table_bytes <= 30 << 20
+    assert result.proven and result.max_foundation == 30 and result.stats.table_bytes <= 30 << 20
     assert klondike_line_count(deal, rules, result) == 30
 
 
@@ -130,10 +130,10 @@ def test_a_table_without_clusters_splits_under_its_budget_too():
     """Golf has no locality: its table shards by its keys when the budget binds, the
     answer unchanged, the nodes too (nothing was forgotten)."""
     deal = GolfDeal.from_seed(5, GolfRules(wrap=True))
-    free = golf_solve(deal, Limits(threads=1))
-    tight = golf_solve(deal, Limits(threads=1, max_memory=200 << 10))
-    assert free.proven and tight.proven and tight.table_bytes <= 200 << 10 < free.table_bytes
-    assert (tight.best_score, tight.nodes) == (free.best_score, free.nodes)
+    free = golf_solve(deal, limits=Limits(threads=1))
+    tight = golf_solve(deal, limits=Limits(threads=1, max_memory=200 << 10))
+    assert free.proven and tight.proven and tight.stats.table_bytes <= 200 << 10 < free.stats.table_bytes
+    assert (tight.best_score, tight.stats.nodes) == (free.best_score, free.stats.nodes)
 
 
 @pytest.mark.parametrize("threads", [2, 8])
@@ -148,11 +148,12 @@ def test_the_threads_table_splits_and_grows_its_shards_while_they_search(threads
     rules = make_rules("casino")
     result = klondike_solve(HARD, rules, limits=Limits(threads=threads))
     assert result.proven and result.max_foundation == 19
-    assert result.table_bytes > 16 << 20  # split: the one shard stops at 2^20 slots of 16 bytes
+    assert result.stats.table_bytes > 16 << 20  # split: the one shard stops at 2^20 slots of 16 bytes
     assert klondike_line_count(HARD, rules, result) == 19
     for budget in (40 << 20, 60 << 20):
         tight = klondike_solve(HARD, rules, limits=Limits(threads=threads, max_memory=budget))
-        assert not tight.proven and tight.stop_reason == "max-memory" and budget * 4 // 5 <= tight.table_bytes <= budget
+        assert not tight.proven and tight.stop_reason == "max-memory"
+        assert budget * 4 // 5 <= tight.stats.table_bytes <= budget
         assert klondike_line_count(HARD, rules, tight) == tight.max_foundation
 
 

@@ -8,6 +8,7 @@ import pytest
 from solver.cards import parse_cards
 from solver.errors import DealError
 from solver.klondike import KlondikeDeal
+from solver.limits import Limits
 from solver.poker import (
     PokerRules,
     adjacency_ok,
@@ -167,7 +168,7 @@ def test_both_formulations_agree_on_a_full_problem():
 def test_timeout_returns_best_grid_and_bound():
     rules = PokerRules.make("english", diagonals=True)
     cards = order_from_seed(2, rules)
-    result = solve(cards, rules, timeout=0.5)
+    result = solve(cards, rules, limits=Limits(timeout=0.5, threads=0))
     check_result(result, cards, rules)
     assert result.bound >= result.score and (result.proven or result.stop_reason == "timeout")
 
@@ -177,6 +178,6 @@ def test_orders():
     assert len(order_from_seed(1, rules)) == 25 and len(set(order_from_seed(1, rules))) == 25
     assert len(order_from_pysol(1, PokerRules.make("english", discards=5))) == 30
     # PySolFC deals its first card to the bottom of Klondike's rightmost column
-    assert order_from_pysol(1, rules)[0] == KlondikeDeal.from_pysol(1).columns[6][0]
+    assert order_from_pysol(1, rules)[0] == KlondikeDeal.from_pysol_number(1).columns[6][0]
     with pytest.raises(DealError, match="joker"):
         solve(parse_cards("AS KD") + [52] + list(range(22)), rules)

@@ -6,6 +6,7 @@ import random
 import pytest
 from test_poker import check_result
 
+from solver.limits import Limits
 from solver.poker import PokerRules, adjacency_ok, order_from_seed, score_grid, solve
 from solver.poker.arrange import arrange_adjacent
 
@@ -91,7 +92,7 @@ def test_adjacency_model_runs_when_no_rearrangement_exists(monkeypatch):
     monkeypatch.setattr(poker_optimum, "arrange_adjacent", lambda *a, **k: None)
     rules = PokerRules.make("swedish", adjacent=True, rows_only=True)
     cards = order_from_seed(5, rules)
-    result = solve(cards, rules, timeout=60)
+    result = solve(cards, rules, limits=Limits(timeout=60, threads=0))
     free = solve(cards, PokerRules.make("swedish", rows_only=True))
     check_result(result, cards, rules)
     assert result.score <= free.score

@@ -7,6 +7,7 @@ from ortools.sat.python import cp_model
 from test_poker_symmetry import model_accepts
 
 from solver.cards import parse_cards, rank_of
+from solver.limits import Limits
 from solver.poker.deal import order_from_seed
 from solver.poker.hands import CATEGORIES
 from solver.poker.model import FLUSH_CELLS, PokerModel
@@ -68,7 +69,7 @@ def test_no_grid_is_lost(rules, formulation):
 def test_a_timed_solve_reports_the_tighter_bound():
     rules = PokerRules.make("english", diagonals=True)
     cards = order_from_seed(1, rules)
-    result = solve(cards, rules, timeout=6)
+    result = solve(cards, rules, limits=Limits(timeout=6, threads=0))
     assert result.score == sum(h.points for h in score_grid(result.grid, rules))
     assert result.score <= result.bound < 150  # the plain model alone: above 160 after a minute
 
@@ -94,7 +95,7 @@ def test_the_pair_stops_at_an_optimum_the_transversal_form_confirms():
     bound meets a grid: the grid must be optimal, which the form alone confirms."""
     rules = PokerRules.make("american", diagonals=True)
     cards = order_from_seed(12, rules)
-    pair = solve(cards, rules, timeout=60, workers=2)
+    pair = solve(cards, rules, limits=Limits(timeout=60, threads=2))
     assert pair.proven and pair.stop_reason == "complete"
     assert pair.bound == pair.score == sum(h.points for h in score_grid(pair.grid, rules))
     # One worker: CP-SAT is then deterministic, so this proof takes the same path every
@@ -106,7 +107,7 @@ def test_the_pair_stops_at_an_optimum_the_transversal_form_confirms():
 def test_one_worker_runs_the_two_models_in_turn():
     rules = PokerRules.make("english", diagonals=True)
     cards = order_from_seed(1, rules)
-    result = solve(cards, rules, timeout=3, workers=1)
+    result = solve(cards, rules, limits=Limits(timeout=3, threads=1))
     assert result.score == sum(h.points for h in score_grid(result.grid, rules))
     assert result.score <= result.bound and result.proven == (result.bound == result.score)
 

@@ -14,6 +14,7 @@ from ortools.sat.python import cp_model
 from test_poker import NEGATIVE
 
 from solver.cards import parse_cards, rank_of
+from solver.limits import Limits
 from solver.poker import PokerRules, hand_points, score_grid, solve
 from solver.poker.hands import CATEGORIES, category
 from solver.poker.model import PokerModel, most_full_houses, rank_counts
@@ -168,7 +169,7 @@ def test_most_full_houses_holds_on_the_grid():
     orders.append(parse_cards("AS AH AD KS KH KD QS QH QD JS JH JD TS TH TD 9S 9H 8S 8H 7S 7H 6S 6H 5S 5H"))
     for cards in orders:
         most = most_full_houses(rank_counts(cards))
-        result = solve(cards, FULL_HOUSES_ONLY, workers=2, formulation="categories")
+        result = solve(cards, FULL_HOUSES_ONLY, limits=Limits(threads=2), formulation="categories")
         assert result.proven and result.score == sum(h.category == "full house" for h in result.hands)
         assert result.score <= most
     assert result.score == most == 5  # the last order: five full house rows

@@ -8,7 +8,7 @@ record with the reason; the batch goes on.
 from __future__ import annotations
 
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import List
 
 from solver.batch.specs import DealSpec
@@ -52,34 +52,25 @@ class Job:
 
     def _klondike(self, spec: DealSpec) -> dict:
         from solver.klondike import KlondikeDeal, solve
-        deal = {"seed": KlondikeDeal.from_seed, "pysol": KlondikeDeal.from_pysol,
+        deal = {"seed": KlondikeDeal.from_seed, "pysol": KlondikeDeal.from_pysol_number,
                 "text": KlondikeDeal.parse}[spec.kind](spec.payload)
         r = solve(deal, self.rules, first_win=self.first_win, limits=self.limits)
-        verdict = {True: "won", False: "lost", None: "unknown"}[r.solvable]
-        out = {"verdict": verdict, "solvable": r.solvable, "score": r.max_foundation,
-               "max_foundation": r.max_foundation, "vegas_score": r.vegas_score, "exact": r.exact,
-               "proven": r.proven, "stop_reason": r.stop_reason, "nodes": r.nodes, "seconds": round(r.seconds, 6)}
-        if self.lines:
-            out["line"] = r.tokens
-        return out
+        return self._record(r, verdict={True: "won", False: "lost", None: "unknown"}[r.solvable],
+                            solvable=r.solvable, max_foundation=r.max_foundation, vegas_score=r.vegas_score,
+                            exact=r.exact)
 
     def _golf(self, spec: DealSpec) -> dict:
         from solver.golf import GolfDeal, solve
         if spec.kind == "seed":
             deal = GolfDeal.from_seed(spec.payload, self.rules)
         elif spec.kind == "pysol":
-            deal = GolfDeal.from_pysol(spec.payload, self.rules)
+            deal = GolfDeal.from_pysol_number(spec.payload, self.rules)
         else:
             deal = GolfDeal.parse(spec.payload, self.rules)
-        r = solve(deal, self.limits)
-        verdict = {True: "cleared", False: "not cleared", None: "unknown"}[r.solvable]
-        out = {"verdict": verdict, "solvable": r.solvable, "score": r.best_score, "best_score": r.best_score,
-               "cards_left": r.cards_left, "stock_left": r.stock_left, "proven": r.proven,
-               "stop_reason": r.stop_reason, "impossible_reason": r.impossible_reason, "nodes": r.nodes,
-               "seconds": round(r.seconds, 6)}
-        if self.lines:
-            out["line"] = r.tokens
-        return out
+        r = solve(deal, self.rules, limits=self.limits)
+        return self._record(r, verdict={True: "cleared", False: "not cleared", None: "unknown"}[r.solvable],
+                            solvable=r.solvable, best_score=r.best_score, cards_left=r.cards_left,
+                            stock_left=r.stock_left, impossible_reason=r.impossible_reason)
 
     def _poker(self, spec: DealSpec) -> dict:
         from solver.cards import card_str
@@ -90,12 +81,18 @@ class Job:
             order = order_from_pysol(spec.payload, self.rules)
         else:
             order = parse_order(spec.payload, self.rules)
-        r = solve(order, self.rules, timeout=self.limits.timeout, workers=self.poker_workers)
-        verdict = {True: "won", False: "lost", None: "-"}[r.won]
-        out = {"verdict": verdict, "score": r.score, "bound": r.bound, "won": r.won, "proven": r.proven,
-               "stop_reason": r.stop_reason, "seconds": round(r.seconds, 6)}
+        r = solve(order, self.rules, limits=replace(self.limits, threads=self.poker_workers))
+        out = self._record(r, verdict={True: "won", False: "lost", None: "-"}[r.won], bound=r.bound, won=r.won)
         if self.lines:
             out["grid"] = [[card_str(c) for c in row] for row in r.grid]
+        return out
+
+    def _record(self, r, **fields) -> dict:
+        """A deal's record: what every game reports, then the game's own `fields`."""
+        out = {"score": r.value, "proven": r.proven, "stop_reason": str(r.stop_reason), "nodes": r.stats.nodes,
+               "seconds": round(r.stats.seconds, 6), **fields}
+        if self.lines:
+            out["line"] = r.tokens
         return out
 
 

@@ -47,7 +47,7 @@ class GolfDeal:
         return cls.from_order(shuffle.shuffled_deck(seed, rules.jokers, rules.decks), rules, source=f"seed {seed}")
 
     @classmethod
-    def from_pysol(cls, number: int, rules: GolfRules = GolfRules()) -> "GolfDeal":
+    def from_pysol_number(cls, number: int, rules: GolfRules = GolfRules()) -> "GolfDeal":
         if rules.decks != 1 or rules.jokers:
             raise DealError("PySolFC Golf games have one deck and no jokers")
         deal = cls.parse(pysol.layout_text("golf", number), GolfRules())

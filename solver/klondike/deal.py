@@ -52,7 +52,7 @@ class KlondikeDeal:
     stock: List[int]
     waste: List[int] = field(default_factory=list)
     foundations: List[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    redeals_done: int = 0
+    pass_number: int = 1  # the pass through the stock being played (text "Pass:", JSON "pass")
     source: str = ""
 
     # --- where deals come from -------------------------------------------------
@@ -74,7 +74,7 @@ class KlondikeDeal:
         return cls.from_order(shuffle.shuffled_deck(seed), source=f"seed {seed}")
 
     @classmethod
-    def from_pysol(cls, number: int) -> "KlondikeDeal":
+    def from_pysol_number(cls, number: int) -> "KlondikeDeal":
         deal = cls.parse(pysol.layout_text("klondike", number))
         deal.source = f"PySolFC game {number}"
         return deal
@@ -95,7 +95,7 @@ class KlondikeDeal:
         stock: Optional[List[int]] = None
         waste: List[int] = []
         foundations = [0, 0, 0, 0]
-        redeals = 0
+        pass_number = 1
         columns: List[Tuple[str, List[int], int]] = []  # (where, cards, face-down count)
         for where, key, rest in layout_lines(text):
             if key is None:
@@ -110,7 +110,7 @@ class KlondikeDeal:
             elif key == "foundations":
                 foundations = _parse_foundations(rest, where)
             elif key == "pass":
-                redeals = _parse_int(rest, where, "pass number") - 1
+                pass_number = _parse_int(rest, where, "pass number")
             else:
                 raise DealError(f"{where}: unknown line {key + ':'!r} (expected Talon:, Waste:, Foundations:, "
                                 "Pass: or a column)")
@@ -119,7 +119,7 @@ class KlondikeDeal:
         if len(columns) != COLUMNS:
             raise DealError(f"Klondike has 7 columns, the deal has {len(columns)} column lines")
         deal = cls(columns=[c for _, c, _ in columns], face_down=[d for _, _, d in columns], stock=stock,
-                   waste=waste, foundations=foundations, redeals_done=max(redeals, 0))
+                   waste=waste, foundations=foundations, pass_number=pass_number)
         deal.validate()
         return deal
 
@@ -159,7 +159,7 @@ class KlondikeDeal:
             raise DealError("'foundations' is an object such as {\"C\": 3, \"H\": 1}")
         deal = cls(columns=columns, face_down=face_down, stock=stock,
                    waste=[parse_card(c) for c in obj.get("waste", [])], foundations=foundations,
-                   redeals_done=int(obj.get("pass", 1)) - 1, source=obj.get("source", ""))
+                   pass_number=_json_int(obj.get("pass", 1), "pass"), source=obj.get("source", ""))
         deal.validate()
         return deal
 
@@ -181,23 +181,23 @@ class KlondikeDeal:
                 if not (rank_of(below) == rank_of(above) + 1 and is_red(below) != is_red(above)):
                     raise DealError(f"column {i}: {card_str(above)} cannot lie on {card_str(below)} "
                                     "(face-up cards build down in alternate colours)")
-        if self.redeals_done < 0:
-            raise DealError("the pass number starts at 1")
+        if not 1 <= self.pass_number <= 999:
+            raise DealError(f"the pass number runs from 1 (the first pass) to 999, not {self.pass_number}")
 
     # --- how deals are written ------------------------------------------------
 
     def to_core(self) -> dict:
         return {"columns": self.columns, "face_down": self.face_down, "waste": self.waste,
-                "stock": self.stock, "foundations": self.foundations, "redeals_done": self.redeals_done}
+                "stock": self.stock, "foundations": self.foundations, "redeals_done": self.pass_number - 1}
 
     @classmethod
     def from_core(cls, d: dict, source: str = "") -> "KlondikeDeal":
         return cls(columns=[list(c) for c in d["columns"]], face_down=list(d["face_down"]), stock=list(d["stock"]),
-                   waste=list(d["waste"]), foundations=list(d["foundations"]), redeals_done=d["redeals_done"],
-                   source=source)
+                   waste=list(d["waste"]), foundations=list(d["foundations"]),
+                   pass_number=d["redeals_done"] + 1, source=source)
 
     def is_fresh(self) -> bool:
-        return not self.waste and not any(self.foundations) and self.redeals_done == 0
+        return not self.waste and not any(self.foundations) and self.pass_number == 1
 
     def column_tokens(self, i: int) -> List[str]:
         down = self.face_down[i]
@@ -210,8 +210,8 @@ class KlondikeDeal:
         if any(self.foundations):
             lines.append("Foundations: " + " ".join(
                 f"{SUITS[s]}-{RANKS[n - 1]}" for s, n in enumerate(self.foundations) if n))
-        if self.redeals_done:
-            lines.append(f"Pass: {self.redeals_done + 1}")
+        if self.pass_number > 1:
+            lines.append(f"Pass: {self.pass_number}")
         prefix = ": " if any(not col for col in self.columns) else ""
         for i in range(COLUMNS):
             lines.append((prefix + " ".join(self.column_tokens(i))).rstrip() or ":")
@@ -224,7 +224,7 @@ class KlondikeDeal:
             "stock": [card_str(c) for c in self.stock],
             "waste": [card_str(c) for c in self.waste],
             "foundations": {SUITS[s]: n for s, n in enumerate(self.foundations)},
-            "pass": self.redeals_done + 1,
+            "pass": self.pass_number,
             "columns": [{"down": [card_str(c) for c in col[:d]], "up": [card_str(c) for c in col[d:]]}
                         for col, d in zip(self.columns, self.face_down)],
         }
@@ -240,11 +240,17 @@ class KlondikeDeal:
             f"Waste ({len(self.waste)}, top last):  {cards_str(self.waste) or '(empty)'}",
             f"Foundations: {found}   ({sum(self.foundations)} cards)",
         ]
-        if self.redeals_done:
-            lines.append(f"Pass {self.redeals_done + 1}")
+        if self.pass_number > 1:
+            lines.append(f"Pass {self.pass_number}")
         for i in range(COLUMNS):
             lines.append(f"  {i + 1}: {' '.join(self.column_tokens(i)) or '(empty)'}")
         return "\n".join(lines)
+
+
+def _json_int(value, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise DealError(f"the JSON deal's {what!r} must be a whole number")
+    return value
 
 
 def _parse_int(text: str, where: str, what: str) -> int:

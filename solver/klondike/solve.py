@@ -2,42 +2,41 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import ClassVar, List, Optional, Tuple
 
 from solver import _core
 from solver.errors import DealError
 from solver.klondike.deal import KlondikeDeal
-from solver.klondike.notation import Action, explain, format_line, vegas_score
+from solver.klondike.notation import Action, explain, format_line, move_of_action, parse_moves, vegas_score
 from solver.klondike.rules import KlondikeRules
-from solver.limits import PROVEN_REASONS, Limits
+from solver.limits import Limits
+from solver.result import Result, Stats, StopReason
 
 ALL_HOME = 52
 
 
 @dataclass
-class KlondikeResult:
+class KlondikeResult(Result):
     """What a search found.
 
-    `max_foundation` is the most cards on the foundations at once over the best
-    line found; `exact` says whether it is proven to be the maximum.  `solvable`
+    `value` (`max_foundation`) is the most cards on the foundations at once over the
+    best line found; `exact` says whether it is proven to be the maximum.  `solvable`
     is True when a line takes all 52 home, False when proven impossible, None when
     the search stopped before knowing.  With `question == "first-win"` the search
     only looks for a win, so `max_foundation` is then exact only for a won deal.
+    `line` is the actions of the line; `start_foundation` the cards home at its start.
     """
-    rules: KlondikeRules
-    question: str
-    solvable: Optional[bool]
-    max_foundation: int
-    exact: bool
-    proven: bool
-    stop_reason: str
-    line: List[Action]
-    nodes: int
-    seconds: float
-    table_bytes: int
+    game: ClassVar[str] = "klondike"
+    maximise: ClassVar[bool] = True
+    question: str = "max-foundation"
+    solvable: Optional[bool] = None
+    exact: bool = False
     start_foundation: int = 0
-    threads: int = 1  # threads that searched
     deal: Optional[KlondikeDeal] = field(default=None, repr=False)
+
+    @property
+    def max_foundation(self) -> int:
+        return self.value
 
     @property
     def vegas_score(self) -> int:
@@ -50,72 +49,104 @@ class KlondikeResult:
     def sentences(self) -> List[str]:
         return explain(self.line, self.start_foundation, self.rules.draw)
 
-    def to_json(self) -> dict:
-        return {
-            "game": "klondike",
-            "source": self.deal.source if self.deal else "",
-            "question": self.question,
-            "solvable": self.solvable,
-            "max_foundation": self.max_foundation,
-            "max_foundation_exact": self.exact,
-            "vegas_score": self.vegas_score,
-            "proven": self.proven,
-            "stop_reason": self.stop_reason,
-            "line": self.tokens,
-            "nodes": self.nodes,
-            "seconds": round(self.seconds, 6),
-            "nodes_per_second": round(self.nodes / self.seconds) if self.seconds > 0 else None,
-            "table_bytes": self.table_bytes,
-            "threads": self.threads,
-            "rules": self.rules.to_json(),
-        }
+    def game_json(self) -> dict:
+        return {"question": self.question, "solvable": self.solvable, "max_foundation": self.max_foundation,
+                "max_foundation_exact": self.exact, "vegas_score": self.vegas_score}
+
+    def verdict_lines(self) -> List[str]:
+        lines = [self.decision_line("Winnable", "yes (all 52 cards home)", self.solvable)]
+        if self.question == "first-win" and not self.solvable:
+            lines.append(f"Most cards home seen: {self.max_foundation} (a lower bound: --first-win does not "
+                         "search for the maximum)")
+        else:
+            exact = "proven maximum" if self.exact else "best found, " + self.proof
+            lines.append(f"Max foundation: {self.max_foundation} cards ({exact}); Vegas score {self.vegas_score:+d}")
+        lines.append(f"Line ({len(self.tokens)} tokens): {' '.join(self.tokens) or '(no move needed)'}")
+        return lines
 
 
-def solve(deal: KlondikeDeal, rules: KlondikeRules = KlondikeRules(), first_win: bool = False,
+def solve(deal: KlondikeDeal, rules: KlondikeRules = KlondikeRules(), *, first_win: bool = False,
           limits: Limits = Limits()) -> KlondikeResult:
-    """Search the deal: the maximum cards home (default), or only whether it can be won."""
+    """Search the deal: the maximum cards home (default), or only whether it can be won.
+    Raises DealError for a position the core refuses."""
     try:
         raw = _core.klondike_solve(deal.to_core(), rules.to_core(), first_win, **limits.to_core())
-    except ValueError as e:  # the core rechecks the position
+    except _core.PositionError as e:  # the core rechecks the position
         raise DealError(str(e)) from None
-    complete = raw["reason"] in PROVEN_REASONS
-    best = raw["best"]
+    best, proven = raw["best"], raw["proven"]
     won = best == ALL_HOME
-    solvable = True if won else (False if complete else None)
-    exact = won or (complete and not first_win)
+    exact = won or (proven and not first_win)
     return KlondikeResult(
-        rules=rules, question="first-win" if first_win else "max-foundation", solvable=solvable,
-        max_foundation=best, exact=exact, proven=exact if not first_win else (solvable is not None),
-        stop_reason=raw["reason"], line=[Action.from_core(t) for t in raw["actions"]], nodes=raw["nodes"],
-        seconds=raw["seconds"], table_bytes=raw["table_bytes"], start_foundation=sum(deal.foundations),
-        threads=raw["threads"], deal=deal)
+        source=deal.source, rules=rules, proven=proven, stop_reason=StopReason(raw["reason"]), value=best,
+        bound=best if exact else None, line=[Action.from_core(t) for t in raw["actions"]],
+        stats=Stats(raw["seconds"], raw["nodes"], raw["table_bytes"], raw["threads"]),
+        question="first-win" if first_win else "max-foundation", solvable=True if won else (False if proven else None),
+        exact=exact, start_foundation=sum(deal.foundations), deal=deal)
 
 
 @dataclass
-class Replay:
-    """A line played out: the actions that were legal, the first illegal one (if any)."""
+class KlondikeReplay:
+    """A line played out: the actions that were legal, and the first illegal one (if
+    any), counted as the line's text counts it: `error_move` is the token's place
+    (from 1), `error_token` the token, `error_within` the action's place inside it
+    (DR40 is forty draws)."""
+    rules: KlondikeRules
     actions: List[Action]
-    error: Optional[str]
-    error_index: int
     position: KlondikeDeal
     foundation: int
     max_foundation: int
+    moves: int                       # the line's tokens
+    start_foundation: int            # the cards home before the line
+    error: Optional[str] = None
+    error_move: Optional[int] = None
+    error_token: Optional[str] = None
+    error_within: Optional[Tuple[int, int]] = None  # (action, of so many) inside a token of several
 
     @property
     def ok(self) -> bool:
         return self.error is None
 
+    def sentences(self) -> List[str]:
+        return explain(self.actions, self.start_foundation, self.rules.draw)
 
-def replay(deal: KlondikeDeal, rules: KlondikeRules, actions: List[Action]) -> Replay:
+    def to_json(self) -> dict:
+        return {"game": "klondike", "source": self.position.source, "rules": self.rules.to_json(), "legal": self.ok,
+                "moves_played": self.moves if self.ok else self.error_move - 1, "error": self.error,
+                "error_move": self.error_move, "error_token": self.error_token,
+                "foundation": self.foundation, "max_foundation": self.max_foundation,
+                "vegas_score": vegas_score(self.foundation), "best_vegas_score": vegas_score(self.max_foundation),
+                "position": self.position.to_json()}
+
+    def summary_lines(self) -> List[str]:
+        lines = [self.position.render(),
+                 f"Foundations: {self.foundation} cards, Vegas {vegas_score(self.foundation):+d} (most along the "
+                 f"line: {self.max_foundation}, Vegas {vegas_score(self.max_foundation):+d})"]
+        if not self.ok:
+            part = f", draw {self.error_within[0]} of {self.error_within[1]}" if self.error_within else ""
+            lines.append(f"Illegal move {self.error_move} ({self.error_token}{part}): {self.error}")
+        return lines
+
+
+def replay(deal: KlondikeDeal, rules: KlondikeRules, line: str) -> KlondikeReplay:
+    """Play a line of tokens (notation.py) from the deal.  Raises DealError for a token
+    that is not one, or a position the core refuses."""
+    moves = parse_moves(line)
     try:
-        raw = _core.klondike_replay(deal.to_core(), rules.to_core(), [a.to_core() for a in actions])
-    except ValueError as e:
+        raw = _core.klondike_replay(deal.to_core(), rules.to_core(),
+                                    [a.to_core() for _, actions in moves for a in actions])
+    except _core.PositionError as e:
         raise DealError(str(e)) from None
     done = [Action.from_core(t) for t in raw["actions"]]
     home = best = sum(deal.foundations)
     for a in done:
         home += a.changes_foundations
         best = max(best, home)
-    return Replay(actions=done, error=raw["error"], error_index=raw["error_index"],
-                  position=KlondikeDeal.from_core(raw["layout"], source=deal.source), foundation=raw["foundation"],
-                  max_foundation=best)
+    position = KlondikeDeal.from_core(raw["layout"], source=deal.source)
+    played = KlondikeReplay(rules=rules, actions=done, position=position, foundation=raw["foundation"],
+                            max_foundation=best, moves=len(moves), start_foundation=sum(deal.foundations))
+    if raw["error"] is not None:
+        number, token, within = move_of_action(moves, raw["error_index"])
+        several = len(moves[number - 1][1])
+        played.error, played.error_move, played.error_token = raw["error"], number, token
+        played.error_within = (within, several) if several > 1 else None
+    return played

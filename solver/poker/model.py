@@ -19,8 +19,8 @@ Symmetry breaking, only where the rules leave the symmetry whole:
   * without diagonals or adjacency, rows are interchangeable and so are columns: rows
     are kept in decreasing order of their points, rows of equal points in the order of
     their first card, and the same for columns.  Ordering by points, not by cards alone,
-    is what makes the proofs fast (about 4x on the median order): the last rows cannot
-    hope for more than the rows above them, so a partial grid's bound falls early.
+    is what makes the proofs fast: the last rows cannot hope for more than the rows
+    above them, so a partial grid's bound falls early.
     With --first-top-left the first card's row and column stay first and the others are
     ordered; under --rows-only the columns score nothing and keep the card order;
   * when rows and columns both score, transposing the grid changes nothing: the rows
@@ -38,10 +38,9 @@ diagonals are chosen among the cells: the main one is a permutation P (row r mee
 in column P(r)), and the other one P after an involution rho of the rows with one fixed
 point (the centre, shared by both), the only way the two diagonals of a 5x5 grid can
 fall once its rows and columns are shuffled.  Every grid has such a form, and each
-form is a grid (grid_of places the rows and columns back).  Its bound falls far faster
-(seed 1, English, 60 s: 113 against 162; with the twelve-line cuts of _share_cards,
-proven optimal in 11 s), but it finds good grids late: optimum.py runs the plain model
-beside it, for grids, and stops both once a bound meets a grid.
+form is a grid (grid_of places the rows and columns back).  Its bound falls far
+faster, but it finds good grids late: optimum.py runs the plain model beside it, for
+grids, and stops both once a bound meets a grid.
 """
 from dataclasses import replace
 from typing import Dict, List, NamedTuple, Sequence, Tuple
@@ -83,9 +82,7 @@ def most_full_houses(counts: Sequence[int]) -> int:
     two of it.  So k full houses need k ranks of three or more cards, and k lines
     holding two of ranks other than their own; a rank whose three fill a full house
     keeps only PAIR_LINES_BESIDE_THREE such lines for the others.  The three-card ranks
-    cost the fewest, so they go first.  The linear relaxation of the claims only saw
-    3k <= 14 for an order with six three-card ranks and two pairs, and spread 4.7 full
-    houses; the grid holds 4."""
+    cost the fewest, so they go first."""
     spare = sum(PAIR_LINES[n] for n in counts)
     most = 0
     for k, n in enumerate(sorted(n for n in counts if n >= 3), start=1):

@@ -6,56 +6,85 @@ import os
 import threading
 import time
 from dataclasses import dataclass, field, replace
-from typing import Dict, List, Optional, Sequence
+from typing import ClassVar, Dict, List, Optional, Sequence
 
 from ortools.sat.python import cp_model
 
 from solver.cards import card_str
 from solver.errors import NothingFound
+from solver.limits import Limits
 from solver.poker.arrange import arrange_adjacent
 from solver.poker.deal import check_cards
 from solver.poker.greedy import greedy_grid
 from solver.poker.hands import WIN_SCORES
 from solver.poker.model import PokerModel, transversals_apply
-from solver.poker.rules import PokerRules
+from solver.poker.rules import SIZE, PokerRules
 from solver.poker.score import Hand, score_grid
+from solver.result import Result, Stats, StopReason
 
 
 @dataclass
-class PokerResult:
-    rules: PokerRules
-    cards: List[int]
-    grid: List[List[int]]          # the cards, row by row
-    hands: List[Hand]
-    score: int
-    bound: int                     # no grid scores more (CP-SAT's proven bound)
-    proven: bool
-    stop_reason: str
-    seconds: float
-    placement: List[tuple] = field(default_factory=list)  # (card, row, col) in the order turned
+class PokerResult(Result):
+    """The best grid found for a card order, its `value` (`score`) maximised; `bound`
+    is CP-SAT's proven bound (no grid scores more).  `line` is the placement: (card,
+    row, column) in the order turned, 0-based; `hands` the grid's lines scored by the
+    hand rules alone."""
+    game: ClassVar[str] = "poker"
+    maximise: ClassVar[bool] = True
+    cards: List[int] = field(default_factory=list)
+    grid: List[List[int]] = field(default_factory=list)   # the cards, row by row
+    hands: List[Hand] = field(default_factory=list)
     discarded: List[int] = field(default_factory=list)
+
+    @property
+    def score(self) -> int:
+        return self.value
+
+    @property
+    def placement(self) -> List[tuple]:
+        return self.line
+
+    @property
+    def tokens(self) -> List[str]:
+        return [f"{card_str(c)}@{r + 1}{k + 1}" for c, r, k in self.line]
 
     @property
     def won(self) -> Optional[bool]:
         win = WIN_SCORES.get(self.rules.table_name)
         return None if win is None else self.score >= win
 
-    def to_json(self) -> dict:
-        return {
-            "game": "poker",
-            "score": self.score,
-            "proven": self.proven,
-            "bound": self.bound,
-            "stop_reason": self.stop_reason,
-            "grid": [[card_str(c) for c in row] for row in self.grid],
-            "hands": [h.to_json() for h in self.hands],
-            "placement": [{"card": card_str(c), "row": r + 1, "column": k + 1} for c, r, k in self.placement],
-            "discarded": [card_str(c) for c in self.discarded],
-            "won": self.won,
-            "seconds": round(self.seconds, 6),
-            "rules": self.rules.to_json(),
-            "cards": [card_str(c) for c in self.cards],
-        }
+    def sentences(self) -> List[str]:
+        return [f"Place {card_str(c)} in row {r + 1}, column {k + 1}." for c, r, k in self.line]
+
+    def game_json(self) -> dict:
+        return {"score": self.score, "grid": [[card_str(c) for c in row] for row in self.grid],
+                "hands": [h.to_json() for h in self.hands],
+                "placement": [{"card": card_str(c), "row": r + 1, "column": k + 1} for c, r, k in self.line],
+                "discarded": [card_str(c) for c in self.discarded], "won": self.won,
+                "cards": [card_str(c) for c in self.cards]}
+
+    def heading(self) -> str:
+        return f"Poker Squares, {self.source or 'order'}: {self.rules.describe()}"
+
+    def verdict_lines(self) -> List[str]:
+        by_line = {h.line: h for h in self.hands}
+        lines = ["Order: " + " ".join(card_str(c) for c in self.cards),
+                 "       " + "".join(f"{c + 1:>5}" for c in range(SIZE)) + "   row hand"]
+        for r, row in enumerate(self.grid):
+            h = by_line.get(f"row {r + 1}")
+            lines.append(f"  row {r + 1}" + "".join(f"{card_str(c):>5}" for c in row) +
+                         (f"   {h.category} ({h.points:+d})" if h else ""))
+        lines += [f"  {h.line}: {' '.join(card_str(c) for c in h.cards)}  {h.category} ({h.points:+d})"
+                  for h in self.hands if not h.line.startswith("row")]
+        if self.discarded:
+            lines.append("Discarded: " + " ".join(card_str(c) for c in self.discarded))
+        if self.rules.adjacent:
+            lines.append("Placement (in the order turned): " + ", ".join(self.tokens))
+        proof = "proven optimal" if self.proven else f"NOT proven: no grid scores more than {self.bound}"
+        win = WIN_SCORES.get(self.rules.table_name)
+        verdict = "" if win is None else f"; the book's win ({win}) is {'reached' if self.won else 'missed'}"
+        lines.append(f"Score {self.score} ({proof}){verdict}")
+        return lines
 
 
 class _Best(cp_model.CpSolverSolutionCallback):
@@ -141,8 +170,8 @@ def _run_searches(searches: List[_Search], done=lambda: False) -> bool:
     return interrupted
 
 
-def _stop_reason(proven: bool, interrupted: bool) -> str:
-    return "complete" if proven else ("interrupted" if interrupted else "timeout")
+def _stop_reason(proven: bool, interrupted: bool) -> StopReason:
+    return StopReason.COMPLETE if proven else (StopReason.INTERRUPTED if interrupted else StopReason.TIMEOUT)
 
 
 def _nothing_found(interrupted: bool, bound) -> NothingFound:
@@ -150,13 +179,22 @@ def _nothing_found(interrupted: bool, bound) -> NothingFound:
     return NothingFound(f"the search was {how} before it found any grid", _stop_reason(False, interrupted), bound)
 
 
-def solve(cards: Sequence[int], rules: PokerRules = PokerRules(), timeout: float = 0.0,
-          workers: int = 0, formulation: str = "auto", fixed: Dict[int, tuple] = None) -> PokerResult:
-    """The best grid for the card order; proven when CP-SAT proves optimality.
+def solve(cards: Sequence[int], rules: PokerRules = PokerRules(), *, limits: Limits = Limits(threads=0),
+          source: str = "", formulation: str = "auto", fixed: Dict[int, tuple] = None) -> PokerResult:
+    """The best grid for the card order; proven when CP-SAT proves optimality.  Of the
+    limits, `timeout` applies and `threads` is CP-SAT's workers (0: one per core).
 
-    `fixed` (card index -> (row, col)) restricts the problem, for exhaustive checks."""
+    `fixed` (card index -> (row, col)) restricts the problem, for exhaustive checks.
+    Raises DealError for an order the rules do not fit."""
     cards = list(cards)
     check_cards(cards, rules)
+    result = _solve(cards, rules, limits.timeout, limits.threads, formulation, fixed)
+    if result is not None:
+        result.source = source
+    return result
+
+
+def _solve(cards, rules, timeout, workers, formulation, fixed) -> Optional[PokerResult]:
     start = time.perf_counter()
     try:
         if rules.adjacent and not fixed and not rules.diagonals:  # diagonals: the cells matter
@@ -177,9 +215,10 @@ def _greedy_result(cards, rules, stopped: NothingFound, seconds: float) -> Poker
     index = {c: i for i, c in enumerate(cards)}
     index_grid = [[index[c] for c in row] for row in grid]
     bound = rules.most_points() if stopped.bound is None else stopped.bound
-    result = _result(cards, rules, index_grid, bound=bound, proven=False, reason=stopped.reason, seconds=seconds)
+    result = _result(cards, rules, index_grid, bound=bound, proven=False, reason=StopReason(stopped.reason),
+                     seconds=seconds)
     if result.bound <= result.score:  # the bound came down to the greedy grid: it is optimal
-        result.proven, result.stop_reason = True, "complete"
+        result.proven, result.stop_reason = True, StopReason.COMPLETE
     return result
 
 
@@ -187,11 +226,8 @@ def _solve_diagonals(cards, rules, timeout, workers, formulation) -> PokerResult
     """The plain model of the diagonals finds good grids soon but never proves them; the
     transversal form (model.py) lowers the bound far faster but finds grids late.  So
     both search side by side, half the workers each, until the bound of either meets
-    the best grid of either (proven) or the limit.  English seeds 1-5, 60 s, two
-    cores: 3 orders proven in 14, 31 and 13 s, against 22, 34 and 20 s when the plain
-    model searched first (15% of the limit) and the transversal form after it; mean
-    score 100.4 against 98.2 (searching the whole minute, the plain model found 92 for
-    seed 2, and 94, the optimum, in another run, where it had stopped at 81)."""
+    the best grid of either (proven) or the limit: sooner, and with better grids, than
+    the two in turn."""
     total = workers or os.cpu_count() or 1
     if total < 2:
         return _solve_diagonals_in_turn(cards, rules, timeout, formulation)
@@ -210,7 +246,7 @@ def _solve_diagonals(cards, rules, timeout, workers, formulation) -> PokerResult
     interrupted = _run_searches(pair, done=settled)
     seconds = time.perf_counter() - start
     bound = min(s.upper() for s in pair)
-    found = [_result(cards, rules, s.best.grid, bound=bound, proven=False, reason="", seconds=seconds)
+    found = [_result(cards, rules, s.best.grid, bound=bound, proven=False, reason=StopReason.TIMEOUT, seconds=seconds)
              for s in pair if s.best.grid is not None]
     if not found:
         raise _nothing_found(interrupted, bound)
@@ -235,23 +271,23 @@ def _solve_diagonals_in_turn(cards, rules, timeout, formulation) -> PokerResult:
     grid_seconds = (max(timeout * DIAGONAL_GRID_SHARE, min(timeout / 2, DIAGONAL_FIRST_GRID_SECONDS)) if timeout
                     else DIAGONAL_GRID_SECONDS)
     first = _solve_model(cards, rules, grid_seconds, 1, formulation)
-    if first.proven or first.stop_reason == "interrupted":
+    if first.proven or first.stop_reason == StopReason.INTERRUPTED:
         return first
     left = max(timeout - (time.perf_counter() - start), 0.1) if timeout else 0.0
     try:
         better = _solve_model(cards, rules, left, 1, formulation, lower=first.score + 1, transversals=True)
     except NothingFound as stopped:  # neither a better grid nor the proof: the bound learnt
         bound = first.bound if stopped.bound is None else min(first.bound, stopped.bound)
-        first.bound, first.stop_reason = max(bound, first.score), stopped.reason
+        first.bound, first.stop_reason = max(bound, first.score), StopReason(stopped.reason)
     else:
         if better is None:  # no grid beats the first one: it is optimal
-            first.bound, first.proven, first.stop_reason = first.score, True, "complete"
+            first.bound, first.proven, first.stop_reason = first.score, True, StopReason.COMPLETE
         else:  # a better grid; the bounds of both searches hold
             better.bound = max(better.score, min(first.bound, better.bound))
             first = better
     if first.bound <= first.score:  # the bounds met the grid just as a limit came
-        first.proven, first.stop_reason = True, "complete"
-    first.seconds = time.perf_counter() - start
+        first.proven, first.stop_reason = True, StopReason.COMPLETE
+    first.stats.seconds = time.perf_counter() - start
     return first
 
 
@@ -278,7 +314,7 @@ def _solve_adjacent(cards, rules, timeout, workers, formulation) -> PokerResult:
         return grid, arrange_adjacent(grid, rules.first_top_left, transpose=not rules.rows_only)
 
     free = _solve_model(cards, free_rules, timeout, workers, formulation)
-    upper, interrupted = free.bound, free.stop_reason == "interrupted"
+    upper, interrupted = free.bound, free.stop_reason == StopReason.INTERRUPTED
     first_grid, found = arranged(free)
     tried = [first_grid]
     if found is None and free.proven:
@@ -294,7 +330,7 @@ def _solve_adjacent(cards, rules, timeout, workers, formulation) -> PokerResult:
             if other is None:  # no optimal grid rearranges: adjacency costs a point at least
                 upper = free.score - 1
                 break
-            if other.stop_reason == "interrupted":
+            if other.stop_reason == StopReason.INTERRUPTED:
                 interrupted = True
                 break
             grid, found = arranged(other)
@@ -303,14 +339,14 @@ def _solve_adjacent(cards, rules, timeout, workers, formulation) -> PokerResult:
             tried.append(grid)
     if found is not None:  # the optimum when the free game's is proven; else what the limit left
         return _result(cards, rules, found, bound=upper, proven=free.proven and not interrupted,
-                       reason="interrupted" if interrupted else free.stop_reason,
+                       reason=StopReason.INTERRUPTED if interrupted else free.stop_reason,
                        seconds=time.perf_counter() - start)
-    spent = interrupted or free.stop_reason != "complete" or (timeout and left() <= 0)
+    spent = interrupted or free.stop_reason != StopReason.COMPLETE or (timeout and left() <= 0)
     # With the limit spent, a legal grid is all that is wanted now (a second at most).
     result = _solve_model(cards, rules, 1.0 if spent else left(), workers, formulation, upper=upper)
-    result.seconds = time.perf_counter() - start
+    result.stats.seconds = time.perf_counter() - start
     if interrupted:
-        result.stop_reason, result.proven = "interrupted", False
+        result.stop_reason, result.proven = StopReason.INTERRUPTED, False
     return result
 
 
@@ -327,11 +363,10 @@ def _solve_model(cards, rules, timeout, workers, formulation, fixed=None, upper=
         model.m.Add(model.objective >= lower)
     for grid in exclude:
         model.m.AddBoolOr([model.x[i, r, c].Not() for r, row in enumerate(grid) for c, i in enumerate(row)])
-    # CP-SAT's lower-bound tree search closes these bounds faster (200 English and 200
-    # American orders: median -14% and -33%, total -17% and -27%).  It is no help when
-    # any grid scoring enough will do, nor for Repeat Poker (solved in 0.15 s either
-    # way), nor for the plain model of diagonals, where the grid found matters: it found
-    # worse ones there.
+    # CP-SAT's lower-bound tree search closes these bounds faster.  It is no help when
+    # any grid scoring enough will do, nor for Repeat Poker (solved at once either way),
+    # nor for the plain model of diagonals, where the grid found matters: it found worse
+    # ones there.
     lb_tree = not (first_only or (rules.diagonals and not transversals) or rules.rows_only)
     search = _Search(model, _solver(timeout, workers, lb_tree, first_only, merge_cliques=transversals))
     interrupted = _run_searches([search])
@@ -352,30 +387,19 @@ def _solver(timeout, workers, lb_tree, first_only=False, merge_cliques=False) ->
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers or 0   # 0: all cores
     solver.parameters.optimize_with_lb_tree_search = lb_tree
-    # No probing in presolve: the clauses it derives (6,500 binary ones on an English
-    # order) make each node of the search dearer than they save: 120 orders, English
-    # and American, each run both ways in turn, the time ratio per order has a median
-    # of 0.69 to 0.84 (by 40 orders).
+    # No probing in presolve: the clauses it derives (thousands of binary ones) make each
+    # node of the search dearer than they save.
     solver.parameters.cp_model_probing_level = 0
-    # One pass of presolve, not three: the search runs faster on the less rewritten
-    # model (the presolve itself saves only 0.02 s).  Orders run both ways in turn,
-    # geometric mean of the time ratios per order: English 0.87, 0.87, 0.99 and 0.90
-    # (seeds 1-30, 31-60, 61-100, 101-160; total 125 -> 115 s), American 0.87, 0.89
-    # and 0.93 (1-30, 31-70, 71-130; total 58 -> 53 s).
+    # One pass of presolve, not three: the search runs faster on the less rewritten model.
     solver.parameters.max_presolve_iterations = 1
-    # Nor are the at-most-one constraints merged into larger cliques: English 0.94,
-    # 0.91 and 0.94 (seeds 1-30, 31-60, 61-120; total 85 -> 79 s), American 0.85 and
-    # 0.94 (1-30, 31-90; 39 -> 35 s), against one pass of presolve alone.  But the
-    # transversal form of the diagonals needs them: without, one worker did not prove
-    # an American order's optimum (seed 12) within 60 s, against 7 s with.
+    # Nor are the at-most-one constraints merged into larger cliques, but in the
+    # transversal form of the diagonals, whose proofs need them.
     if not merge_cliques:
         solver.parameters.merge_at_most_one_work_limit = 0
     if lb_tree and (workers or os.cpu_count()) == 2:
         # On two threads CP-SAT runs the tree search beside large-neighbourhood search,
-        # whose grids the tree search beats anyway (one thread alone was as fast).  A
-        # second complete search with quick restarts helps it more: 120 orders, English
-        # and American, each run both ways in turn: 12% less time per order (geometric
-        # mean of the ratios; 89 of 120 faster).
+        # whose grids the tree search beats anyway.  A second complete search with quick
+        # restarts helps it more.
         solver.parameters.num_full_subsolvers = 2
         solver.parameters.subsolvers.extend(["default_lp", "quick_restart"])
     solver.parameters.catch_sigint_signal = False  # Ctrl-C is ours: see _run_searches
@@ -395,5 +419,5 @@ def _result(cards, rules, index_grid, bound, proven, reason, seconds) -> PokerRe
     placed_at = {i: (r, c) for r, row in enumerate(index_grid) for c, i in enumerate(row)}
     placement = [(cards[i], *placed_at[i]) for i in range(len(cards)) if i in placed_at]
     discarded = [cards[i] for i in range(len(cards)) if i not in placed_at]
-    return PokerResult(rules=rules, cards=cards, grid=grid, hands=hands, score=score, bound=bound,
-                       proven=proven, stop_reason=reason, seconds=seconds, placement=placement, discarded=discarded)
+    return PokerResult(source="", rules=rules, proven=proven, stop_reason=reason, value=score, bound=bound,
+                       line=placement, stats=Stats(seconds), cards=cards, grid=grid, hands=hands, discarded=discarded)

@@ -43,7 +43,7 @@ class Pos:
 
 def start(deal, passes: Optional[int]) -> Pos:
     """From a KlondikeDeal (or anything with the same fields)."""
-    left = -1 if passes is None else passes - 1 - deal.redeals_done
+    left = -1 if passes is None else passes - deal.pass_number
     return Pos(tuple(tuple(c) for c in deal.columns), tuple(deal.face_down), tuple(deal.waste),
                tuple(deal.stock), tuple(deal.foundations), left)
 
