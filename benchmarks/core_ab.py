@@ -39,7 +39,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 from golf import VARIANTS  # noqa: E402
-
 from solver.klondike.rules import PRESETS  # noqa: E402
 
 BUILDS = ("base", "work")

@@ -16,6 +16,7 @@ from cli.common import (
     limit_options,
     timeout_option,
 )
+from cli.golf import MAX_SAMPLES
 from solver.batch import (
     BatchStopped,
     Interrupted,
@@ -34,6 +35,7 @@ from solver.batch import (
 )
 from solver.batch.store import STDOUT
 from solver.errors import DealError
+from solver.golf.real import DEFAULT_SAMPLES, PLAYERS
 from solver.limits import Limits
 
 BATCH_HELP = """Results go to --out as JSON Lines (or CSV when the name ends in .csv), one
@@ -151,10 +153,18 @@ def klondike_cmd(rules, first_win, bonus, limits, lines, **batch):
 @golf_cli.RULES_OPTIONS
 @click.option("--par", type=click.Choice(["45", "36"]), default="45", show_default=True,
               help="Par of nine holes (consecutive deals make a game).")
+@click.option("--player", type=click.Choice(PLAYERS),
+              help="Play each deal as a person does, the stock's order unknown (greedy or search), beside the "
+                   "optimum with it known: the real game's figures and the value of information.")
+@click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=DEFAULT_SAMPLES, show_default=True,
+              metavar="N", help="With --player search: stock orders weighed at each choice.")
+@click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
+              help="With --player search: seed of its sampled orders.")
 @limit_options
-def golf_cmd(rules, par, limits, lines, **batch):
+def golf_cmd(rules, par, player, samples, sampler_seed, limits, lines, **batch):
     """Golf over many deals: minimal scores, clearable rate, nine-hole totals against par."""
-    job = Job("golf", rules, limits, lines=lines, options={"par": int(par)})
+    played = None if player is None else {"player": player, "samples": samples, "sampler_seed": sampler_seed}
+    job = Job("golf", rules, limits, lines=lines, options={"par": int(par)}, player=played)
     return run(job, **batch)
 
 

@@ -25,8 +25,10 @@ from cli.common import (
 from solver.errors import DealError
 from solver.golf import GolfDeal, GolfRules, play_game, replay, solve
 from solver.golf.game import HOLES
+from solver.golf.real import DEFAULT_SAMPLES, PLAYERS, hint, parse_position, play, play_holes
 from solver.pysol import MAX_GAME_NUMBER
 
+MAX_SAMPLES = 100_000
 MOVES_HELP = ("Moves: S turns the next stock card onto the waste; a column number (1-7, more with --decks) plays "
               "that column's free card onto the waste.")
 
@@ -117,6 +119,61 @@ def replay_cmd(args, seed, pysol, rules, as_json, explain):
     return EXIT_OK if played.ok else EXIT_BAD_INPUT
 
 
+def player_options(f):
+    """--player, --samples and --sampler-seed: how a real-game player chooses."""
+    f = click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
+                     help="Seed of the search player's sampled stock orders: the same seed and --samples play the "
+                          "same game on any machine.")(f)
+    f = click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=DEFAULT_SAMPLES, show_default=True,
+                     metavar="N", help="Stock orders the search player weighs at each choice.")(f)
+    return click.option("--player", type=click.Choice(PLAYERS), default="search", show_default=True,
+                        help="greedy: a free card when one fits (tallest column first), else the stock; search: "
+                             "samples the unseen stock orders and solves each choice in each.")(f)
+
+
+@golf.command("play", epilog=EXIT_CODES_HELP)
+@click.argument("deal_file", metavar="[DEAL]", required=False)
+@deal_source_options
+@RULES_OPTIONS
+@player_options
+@limit_options(threads=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
+def play_cmd(deal_file, seed, pysol, rules, player, samples, sampler_seed, limits, as_json):
+    """Play a hole as a person does: the stock's order unknown, only the cards turned
+    so far seen.  Prints the line (golf replay checks it), the score, and the best
+    score with the order known (the limits apply to that solve)."""
+    hole = play(load_deal(deal_file, seed, pysol, rules), rules, player=player, samples=samples,
+                sampler_seed=sampler_seed, limits=limits)
+    if as_json:
+        print_json(hole.to_json())
+    else:
+        click.echo("\n".join(hole.summary_lines()))
+    return EXIT_OK
+
+
+@golf.command("hint", epilog=EXIT_CODES_HELP)
+@click.argument("position_file", metavar="POSITION")
+@RULES_OPTIONS
+@click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=64, show_default=True, metavar="N",
+              help="Stock orders to weigh (every order, exactly, when few cards are unseen).")
+@click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
+              help="Seed of the sampled orders.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
+def hint_cmd(position_file, rules, samples, sampler_seed, as_json):
+    """Rank the moves of a position part-way through a hole by their expected score.
+
+    POSITION (a file, or - for standard input) is the PySol Golf layout with a
+    'Waste:' line (the pile, bottom first) and ?? in the 'Talon:' line for each stock
+    card not seen yet."""
+    name = "standard input" if position_file == "-" else position_file
+    advice = hint(parse_position(read_text(position_file), rules, source=name), samples, sampler_seed)
+    if as_json:
+        print_json(advice.to_json())
+    else:
+        click.echo("\n".join(advice.summary_lines()))
+    return EXIT_OK
+
+
 @golf.command("game", epilog=EXIT_CODES_HELP)
 @click.argument("deal_files", nargs=-1, metavar="[DEAL...]")
 @click.option("--seed", type=click.IntRange(0, 2**64 - HOLES), metavar="N", help="Nine holes: seeds N to N+8.")
@@ -125,15 +182,31 @@ def replay_cmd(args, seed, pysol, rules, as_json, explain):
 @RULES_OPTIONS
 @click.option("--par", type=click.Choice(["45", "36"]), default="45", show_default=True,
               help="Par for nine holes: 45, or 36 (4 a hole).")
+@click.option("--player", type=click.Choice(PLAYERS),
+              help="Play the holes as a person does, the stock's order unknown (greedy or search); without it, "
+                   "perfect play.")
+@click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=DEFAULT_SAMPLES, show_default=True,
+              metavar="N", help="With --player search: stock orders weighed at each choice.")
+@click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
+              help="With --player search: seed of its sampled orders.")
 @limit_options(threads=True)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
-def game_cmd(deal_files, seed, pysol, rules, par, limits, as_json):
-    """Play a nine-hole game with perfect play: each hole's best score and the total.
+def game_cmd(deal_files, seed, pysol, rules, par, player, samples, sampler_seed, limits, as_json):
+    """Play a nine-hole game: each hole's best score and the total (perfect play), or
+    with --player as a person plays, beside the best with the order known.
 
     Give --seed N or --pysol N (nine consecutive deals), or nine DEAL files.
-    Limits apply to each hole."""
+    Limits apply to each hole's solve."""
     deals = nine_deals(deal_files, seed, pysol, rules)
-    return print_result(play_game(deals, rules, par=int(par), limits=limits), as_json)
+    if player is None:
+        return print_result(play_game(deals, rules, par=int(par), limits=limits), as_json)
+    game = play_holes(deals, rules, par=int(par), player=player, samples=samples, sampler_seed=sampler_seed,
+                      limits=limits)
+    if as_json:
+        print_json(game.to_json())
+    else:
+        click.echo("\n".join(game.summary_lines()))
+    return EXIT_OK
 
 
 def nine_deals(deal_files, seed, pysol, rules) -> List[GolfDeal]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass, field, replace
-from typing import List
+from typing import List, Optional
 
 from solver.batch.specs import DealSpec
 from solver.errors import DealError, PatiensError
@@ -27,11 +27,16 @@ class Job:
     # What shapes the summary but not the solve (Klondike's bonus, Golf's par): kept in
     # each record, so that `analyse summarize` finds it again.
     options: dict = field(default_factory=dict)
+    # The real game: a player who does not see the hidden cards plays each deal (its
+    # name, samples and sampler seed), beside the clairvoyant optimum.  None: solve only.
+    player: Optional[dict] = None
 
     def rules_json(self) -> dict:
         out = self.rules.to_json()
         if self.first_win:
             out["first_win"] = True
+        if self.player:
+            out["player"] = self.player  # another question: a rerun must ask the same
         return out
 
     def run(self, spec: DealSpec) -> dict:
@@ -67,6 +72,8 @@ class Job:
             deal = GolfDeal.from_pysol_number(spec.payload, self.rules)
         else:
             deal = GolfDeal.parse(spec.payload, self.rules)
+        if self.player:
+            return self._golf_played(deal)
         r = solve(deal, self.rules, limits=self.limits)
         return self._record(r, verdict={True: "cleared", False: "not cleared", None: "unknown"}[r.solvable],
                             solvable=r.solvable, best_score=r.best_score, cards_left=r.cards_left,
@@ -85,6 +92,16 @@ class Job:
         out = self._record(r, verdict={True: "won", False: "lost", None: "-"}[r.won], bound=r.bound, won=r.won)
         if self.lines:
             out["grid"] = [[card_str(c) for c in row] for row in r.grid]
+        return out
+
+    def _golf_played(self, deal) -> dict:
+        from solver.golf.real import play
+        hole = play(deal, self.rules, limits=self.limits, **self.player)
+        out = {"verdict": "cleared" if hole.cleared else "not cleared", "solvable": hole.optimum <= 0,
+               "score": hole.score, "player": hole.player, "optimum": hole.optimum, "proven": hole.optimum_proven,
+               "value_of_information": hole.cost_of_not_knowing, "decisions": hole.decisions}
+        if self.lines:
+            out["line"] = hole.tokens
         return out
 
     def _record(self, r, **fields) -> dict:

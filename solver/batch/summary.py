@@ -46,6 +46,8 @@ def summarize(records: List[dict], bonus: int = 0, par: int = 45) -> dict:
     scores = [r["score"] for r in ok]
     out["score"] = {"mean": statistics.mean(scores), **quantiles(scores),
                     "histogram": {str(k): scores.count(k) for k in sorted(set(scores))}}
+    if any("player" in r for r in ok):
+        out["real_play"] = real_play(ok)
     if game in ("klondike", "golf"):
         decided = [r for r in ok if r.get("solvable") is not None]
         wins = sum(bool(r["solvable"]) for r in decided)
@@ -69,6 +71,7 @@ def summarize(records: List[dict], bonus: int = 0, par: int = 45) -> dict:
         totals = [sum(g) for g in games]
         out["golf"] = {"par": par, "games": len(totals),
                        "mean_total": statistics.mean(totals) if totals else None,
+                       "optimum_mean_total": _optimum_mean_total(ok) if "real_play" in out else None,
                        "at_or_under_par": sum(t <= par for t in totals),
                        "at_or_under_par_share": (sum(t <= par for t in totals) / len(totals)) if totals else None,
                        "perfect_games": sum(t <= 0 for t in totals)}
@@ -82,8 +85,43 @@ def summarize(records: List[dict], bonus: int = 0, par: int = 45) -> dict:
     return out
 
 
+def _optimum_mean_total(records: List[dict]) -> Optional[float]:
+    best = [r["optimum"] for r in records]
+    totals = [sum(best[i:i + GOLF_HOLES]) for i in range(0, len(best) - GOLF_HOLES + 1, GOLF_HOLES)]
+    return statistics.mean(totals) if totals else None
+
+
+def real_play(records: List[dict]) -> dict:
+    """A player's results (`score`) beside the clairvoyant optimum of the same deals:
+    means with 95% intervals, clear shares with Wilson intervals, and the mean value of
+    information (what not seeing the hidden cards cost)."""
+    played = [r["score"] for r in records]
+    best = [r["optimum"] for r in records]
+    cost = [r["value_of_information"] for r in records]
+    cleared, could = sum(s <= 0 for s in played), sum(b <= 0 for b in best)
+    n = len(records)
+    return {"player": records[0]["player"], "deals": n,
+            "mean_score": statistics.mean(played), "mean_score_ci95": mean_ci(played),
+            "optimum_mean_score": statistics.mean(best), "optimum_mean_score_ci95": mean_ci(best),
+            "cleared": cleared, "clear_share": cleared / n, "clear_wilson95": wilson(cleared, n),
+            "optimum_cleared": could, "optimum_clear_share": could / n, "optimum_clear_wilson95": wilson(could, n),
+            "mean_value_of_information": statistics.mean(cost), "value_of_information_ci95": mean_ci(cost)}
+
+
+def mean_ci(values: List[float], z: float = 1.96) -> Optional[tuple]:
+    """The 95% normal interval of a mean."""
+    if len(values) < 2:
+        return None
+    m, half = statistics.mean(values), z * statistics.stdev(values) / math.sqrt(len(values))
+    return m - half, m + half
+
+
 def _pct(x) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _ci(ci) -> str:
+    return "" if not ci else f" (95% CI {ci[0]:.2f} - {ci[1]:.2f})"
 
 
 def _interval(ci) -> str:
@@ -99,6 +137,8 @@ def format_summary(s: dict) -> str:
         return "\n".join(lines)
     sc = s["score"]
     label = {"klondike": "max foundation", "golf": "best score", "poker": "optimum"}.get(s["game"], "score")
+    if "real_play" in s:
+        label = f"score as played by {s['real_play']['player']}"
     lines.append(f"{label}: mean {sc['mean']:.2f}, median {sc['median']}, p10 {sc['p10']}, p90 {sc['p90']}, "
                  f"min {sc['min']}, max {sc['max']}")
     if "winnable" in s:
@@ -115,12 +155,22 @@ def format_summary(s: dict) -> str:
         bonus = f", ${v['bonus']} for a full solve" if v["bonus"] else ""
         lines.append(f"historic casino game ($52 a deck, $5 a card{bonus}): {v['casino_expected_per_deal']:+.2f} "
                      f"per deal, {v['casino_expected_return_per_dollar']:.3f} returned per dollar staked")
+    if "real_play" in s:
+        p = s["real_play"]
+        lines.append(f"played by {p['player']} (hidden cards unseen): mean score {p['mean_score']:.2f}"
+                     f"{_ci(p['mean_score_ci95'])}, cleared {_pct(p['clear_share'])}{_interval(p['clear_wilson95'])}")
+        lines.append(f"with everything seen (the optimum): mean {p['optimum_mean_score']:.2f}"
+                     f"{_ci(p['optimum_mean_score_ci95'])}, cleared {_pct(p['optimum_clear_share'])}"
+                     f"{_interval(p['optimum_clear_wilson95'])}; the value of information: "
+                     f"{p['mean_value_of_information']:.2f}{_ci(p['value_of_information_ci95'])} a deal")
     if "golf" in s:
         g = s["golf"]
         if g["games"]:
             lines.append(f"nine-hole games: {g['games']}, mean total {g['mean_total']:.1f}, at or under par "
                          f"{g['par']}: {g['at_or_under_par']} ({_pct(g['at_or_under_par_share'])}), "
                          f"perfect: {g['perfect_games']}")
+            if g.get("optimum_mean_total") is not None:
+                lines.append(f"  the same holes with everything seen: mean total {g['optimum_mean_total']:.1f}")
         else:
             lines.append("nine-hole games: none (fewer than nine deals)")
     if "poker" in s and s["poker"].get("win_score") is not None:

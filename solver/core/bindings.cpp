@@ -156,6 +156,7 @@ golf::Layout golf_layout(const py::dict& d) {
     l.columns = d["columns"].cast<std::vector<std::vector<int>>>();
     l.stock = d["stock"].cast<std::vector<int>>();
     l.base = d["base"].is_none() ? -1 : d["base"].cast<int>();
+    l.base_stopped = d.contains("base_stopped") && d["base_stopped"].cast<bool>();
     return l;
 }
 
@@ -222,7 +223,13 @@ py::dict golf_replay(const py::dict& layout, const py::dict& rules, const std::v
     d["cards_left"] = game.cards_left();
     d["stock_left"] = game.stock_left();
     d["heights"] = py::cast(std::vector<int>(game.heights().begin(), game.heights().end()));
+    d["stopped"] = game.waste_stopped();
     return d;
+}
+
+// The columns whose free card fits on the waste now (the real-game players ask).
+std::vector<int> golf_playable(const py::dict& layout, const py::dict& rules) {
+    return golf::Golf(golf_layout(layout), golf_rules(rules)).playable_columns();
 }
 
 // --- simple players ---
@@ -269,6 +276,7 @@ PYBIND11_MODULE(_core, m) {
     m.def("golf_solve", &golf_solve, py::arg("layout"), py::arg("rules"), py::arg("max_nodes") = 0,
           py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30, py::arg("threads") = 1);
     m.def("golf_replay", &golf_replay, py::arg("layout"), py::arg("rules"), py::arg("moves"));
+    m.def("golf_playable", &golf_playable, py::arg("layout"), py::arg("rules"));
     m.def("klondike_playouts", &klondike_playouts, py::arg("layout"), py::arg("rules"), py::arg("count"),
           py::arg("seed"));
     m.def("golf_playouts", &golf_playouts, py::arg("layout"), py::arg("rules"), py::arg("count"), py::arg("seed"),

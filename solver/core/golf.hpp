@@ -35,6 +35,7 @@ struct Layout {
     std::vector<std::vector<int>> columns;  // ranks (0 = joker), bottom first; the free card last
     std::vector<int> stock;                 // ranks, next card first
     int base = -1;                          // rank of the waste's base card; -1: empty waste
+    bool base_stopped = false;              // the base is a King played on an Ace (king-on-ace-stop)
 };
 
 class Golf {
@@ -102,6 +103,8 @@ public:
     std::vector<std::pair<int, int>> dead_cards() const;
 
     int score() const { return -value(); }
+    // The waste's top is a King played on an Ace under king-on-ace-stop: only a joker follows.
+    bool waste_stopped() const { return waste_ == WasteStoppedKing; }
     int cards_left() const { return left_; }
     int stock_left() const { return stock_len_ - stock_pos_; }
     int waste_top() const { return waste_; }
