@@ -216,27 +216,34 @@ def _finished_chunks(ex, job: Job, chunks: List[List[DealSpec]]) -> Iterator[Lis
         while pending:
             finished, pending = cf.wait(pending, timeout=POLL_SECONDS, return_when=cf.FIRST_COMPLETED)
             for future in finished:
-                yield future.result()
+                yield _records(future, ex)
             why = ex.problem() if hasattr(ex, "problem") else None
             if why:
                 raise BatchStopped(f"{why}; {len(pending)} of {len(futures)} task(s) unfinished")
-    except BrokenProcessPool:
-        raise BatchStopped("a worker process died (killed, or out of memory?)") from None
     finally:
         for future in pending:
             future.cancel()
 
 
-def result_of(future: cf.Future, ex):
-    """A future's result, waited for while the workers last (BatchStopped if not)."""
+def _records(future: cf.Future, ex):
+    """A finished task's result.  A job never raises (a deal's failure is its record), so
+    a task that does was lost by the workers or the cluster: the batch stops."""
     try:
-        while not cf.wait([future], timeout=POLL_SECONDS).done:
-            why = ex.problem() if hasattr(ex, "problem") else None
-            if why:
-                raise BatchStopped(why)
         return future.result()
     except BrokenProcessPool:
         raise BatchStopped("a worker process died (killed, or out of memory?)") from None
+    except (Exception, cf.CancelledError) as e:  # noqa: BLE001 - whatever the executor makes of a lost task
+        why = ex.problem() if hasattr(ex, "problem") else None
+        raise BatchStopped(why or f"a task was lost ({type(e).__name__}: {e})") from None
+
+
+def result_of(future: cf.Future, ex):
+    """A future's result, waited for while the workers last (BatchStopped if not)."""
+    while not cf.wait([future], timeout=POLL_SECONDS).done:
+        why = ex.problem() if hasattr(ex, "problem") else None
+        if why:
+            raise BatchStopped(why)
+    return _records(future, ex)
 
 
 class _NoBar:
