@@ -37,6 +37,7 @@ from solver.batch.store import STDOUT
 from solver.errors import DealError
 from solver.golf.real import DEFAULT_SAMPLES, PLAYERS
 from solver.limits import Limits
+from solver.poker.real import PLAYERS as POKER_PLAYERS
 
 BATCH_HELP = """Results go to --out as JSON Lines (or CSV when the name ends in .csv), one
 record per deal, written as each deal finishes; --out - writes them to standard
@@ -172,9 +173,17 @@ def golf_cmd(rules, par, player, samples, sampler_seed, limits, lines, **batch):
 @batch_options
 @poker_cli.RULES_OPTIONS
 @timeout_option("Per deal: stop with the best grid and CP-SAT's bound (not proven).")
-def poker_cmd(rules, timeout, lines, **batch):
+@click.option("--player", type=click.Choice(POKER_PLAYERS),
+              help="Place each order card by card without seeing ahead (greedy or search), beside the optimum "
+                   "with the order known: the real game's figures and the value of information.")
+@click.option("--rollouts", type=click.IntRange(1, 10**7), default=50, show_default=True, metavar="N",
+              help="With --player search: rollout rounds a card (a count: the same games on any machine).")
+@click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
+              help="With --player search: seed of the rollouts' deals.")
+def poker_cmd(rules, timeout, player, rollouts, sampler_seed, lines, **batch):
     """Poker Squares over many card orders: optima and the share reaching the book's win."""
-    job = Job("poker", rules, Limits(timeout=timeout or 0.0), lines=lines)
+    played = None if player is None else {"player": player, "rollouts": rollouts, "sampler_seed": sampler_seed}
+    job = Job("poker", rules, Limits(timeout=timeout or 0.0), lines=lines, player=played)
     return run(job, **batch)
 
 

@@ -9,6 +9,7 @@ from cli.common import (
     EXIT_CODES_HELP,
     EXIT_OK,
     MAX_WORKERS,
+    SECONDS,
     exit_code_for,
     print_json,
     print_result,
@@ -20,8 +21,11 @@ from solver.cards import card_str, parse_card
 from solver.errors import DealError
 from solver.limits import Limits
 from solver.poker import TABLES, PokerRules, order_from_pysol, order_from_seed, parse_order, score_grid
+from solver.poker.real import DEFAULT_SECONDS, PLAYERS, hint, parse_partial_grid, play
 from solver.poker.rules import SIZE
 from solver.pysol import MAX_GAME_NUMBER
+
+MAX_ROLLOUTS = 10**7
 
 
 def rules_from(table, table_file, diagonals, first_top_left, adjacent, joker, discards, rows_only) -> PokerRules:
@@ -100,6 +104,59 @@ def solve_cmd(order_file, cards, seed, pysol, rules, timeout, workers, as_json):
     """
     order, source = load_order(order_file, cards, seed, pysol, rules)
     return print_result(solve_order(order, rules, timeout, workers, source), as_json)
+
+
+@poker.command("play", epilog=EXIT_CODES_HELP)
+@click.argument("order_file", metavar="[ORDER]", required=False)
+@order_options
+@RULES_OPTIONS
+@click.option("--player", type=click.Choice(PLAYERS), default="search", show_default=True,
+              help="greedy: each card where the partial hands look best; search: every cell tried by rollouts of "
+                   "the unseen cards.")
+@click.option("--rollouts", type=click.IntRange(1, MAX_ROLLOUTS), metavar="N",
+              help="Rollout rounds a card (a count: the same game on any machine); without it, --time-per-game.")
+@click.option("--time-per-game", type=SECONDS, default=DEFAULT_SECONDS, show_default=True, metavar="SECONDS",
+              help="The search player's decision time for the whole game (the published competitions' 30 s).")
+@click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
+              help="Seed of the rollouts' deals.")
+@timeout_option("Time limit for the optimum of the same order (the comparison).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
+def play_cmd(order_file, cards, seed, pysol, rules, player, rollouts, time_per_game, sampler_seed, timeout,
+             as_json):
+    """Play a card order as a person does: each card placed before the next is seen.
+    Prints the grid, its score, the proven optimum of the same order and the gap."""
+    order, source = load_order(order_file, cards, seed, pysol, rules)
+    played = play(order, rules, player=player, rollouts=rollouts, seconds_per_game=time_per_game,
+                  sampler_seed=sampler_seed, source=source, limits=Limits(timeout=timeout or 0.0, threads=0))
+    if as_json:
+        print_json(played.to_json())
+    else:
+        click.echo("\n".join(played.summary_lines()))
+    return EXIT_OK
+
+
+@poker.command("hint", epilog=EXIT_CODES_HELP)
+@click.option("--grid", "grid_text", required=True, metavar="\"AS -- ...\"",
+              help="The grid so far: 25 cells row by row, -- for an empty one.")
+@click.option("--card", "card_text", required=True, metavar="XX", help="The card in hand.")
+@click.option("--discarded", metavar="\"AS KD ...\"", default="", help="Cards discarded so far (--discards 5).")
+@RULES_OPTIONS
+@click.option("--rollouts", type=click.IntRange(1, MAX_ROLLOUTS), default=2000, show_default=True, metavar="N",
+              help="Rollout rounds.")
+@click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
+              help="Seed of the rollouts' deals.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
+def hint_cmd(grid_text, card_text, discarded, rules, rollouts, sampler_seed, as_json):
+    """Rank the cells for the card in hand by the expected final score."""
+    grid = parse_partial_grid(grid_text, rules)
+    advice = hint(grid, parse_card(card_text, jokers=rules.joker), rules,
+                  [parse_card(t, jokers=rules.joker) for t in discarded.replace(",", " ").split()],
+                  rollouts=rollouts, sampler_seed=sampler_seed)
+    if as_json:
+        print_json(advice.to_json())
+    else:
+        click.echo("\n".join(advice.summary_lines()))
+    return EXIT_OK
 
 
 def parse_grid(text: str, rules: PokerRules) -> List[List[int]]:

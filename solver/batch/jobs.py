@@ -88,6 +88,8 @@ class Job:
             order = order_from_pysol(spec.payload, self.rules)
         else:
             order = parse_order(spec.payload, self.rules)
+        if self.player:
+            return self._poker_played(order, spec)
         r = solve(order, self.rules, limits=replace(self.limits, threads=self.poker_workers))
         out = self._record(r, verdict={True: "won", False: "lost", None: "-"}[r.won], bound=r.bound, won=r.won)
         if self.lines:
@@ -102,6 +104,18 @@ class Job:
                "value_of_information": hole.cost_of_not_knowing, "decisions": hole.decisions}
         if self.lines:
             out["line"] = hole.tokens
+        return out
+
+    def _poker_played(self, order, spec) -> dict:
+        from solver.cards import card_str
+        from solver.poker.real import play
+        game = play(order, self.rules, limits=replace(self.limits, threads=self.poker_workers), source=spec.id,
+                    **self.player)
+        out = {"verdict": {True: "won", False: "lost", None: "-"}[game.won], "score": game.score, "won": game.won,
+               "player": game.player, "optimum": game.optimum, "proven": game.optimum_proven,
+               "value_of_information": game.cost_of_not_knowing, "seconds": round(game.seconds, 6)}
+        if self.lines:
+            out["grid"] = [[card_str(c) for c in row] for row in game.grid]
         return out
 
     def _record(self, r, **fields) -> dict:

@@ -93,18 +93,26 @@ def _optimum_mean_total(records: List[dict]) -> Optional[float]:
 
 def real_play(records: List[dict]) -> dict:
     """A player's results (`score`) beside the clairvoyant optimum of the same deals:
-    means with 95% intervals, clear shares with Wilson intervals, and the mean value of
-    information (what not seeing the hidden cards cost)."""
+    means with 95% intervals, the shares of success (Golf: cleared; Poker: the book's
+    win) with Wilson intervals, and the mean value of information (what not seeing the
+    hidden cards cost)."""
     played = [r["score"] for r in records]
     best = [r["optimum"] for r in records]
     cost = [r["value_of_information"] for r in records]
-    cleared, could = sum(s <= 0 for s in played), sum(b <= 0 for b in best)
+    game = records[0]["game"]
+    if game == "golf":
+        success, word = (lambda score: score <= 0), "cleared"
+    else:
+        win = WIN_SCORES.get(records[0]["rules"]["table"])
+        success, word = (lambda score: win is not None and score >= win), "won"
+    done, could = sum(map(success, played)), sum(map(success, best))
     n = len(records)
-    return {"player": records[0]["player"], "deals": n,
+    return {"player": records[0]["player"], "deals": n, "success": word,
             "mean_score": statistics.mean(played), "mean_score_ci95": mean_ci(played),
             "optimum_mean_score": statistics.mean(best), "optimum_mean_score_ci95": mean_ci(best),
-            "cleared": cleared, "clear_share": cleared / n, "clear_wilson95": wilson(cleared, n),
-            "optimum_cleared": could, "optimum_clear_share": could / n, "optimum_clear_wilson95": wilson(could, n),
+            "succeeded": done, "success_share": done / n, "success_wilson95": wilson(done, n),
+            "optimum_succeeded": could, "optimum_success_share": could / n,
+            "optimum_success_wilson95": wilson(could, n),
             "mean_value_of_information": statistics.mean(cost), "value_of_information_ci95": mean_ci(cost)}
 
 
@@ -158,10 +166,11 @@ def format_summary(s: dict) -> str:
     if "real_play" in s:
         p = s["real_play"]
         lines.append(f"played by {p['player']} (hidden cards unseen): mean score {p['mean_score']:.2f}"
-                     f"{_ci(p['mean_score_ci95'])}, cleared {_pct(p['clear_share'])}{_interval(p['clear_wilson95'])}")
+                     f"{_ci(p['mean_score_ci95'])}, {p['success']} {_pct(p['success_share'])}"
+                     f"{_interval(p['success_wilson95'])}")
         lines.append(f"with everything seen (the optimum): mean {p['optimum_mean_score']:.2f}"
-                     f"{_ci(p['optimum_mean_score_ci95'])}, cleared {_pct(p['optimum_clear_share'])}"
-                     f"{_interval(p['optimum_clear_wilson95'])}; the value of information: "
+                     f"{_ci(p['optimum_mean_score_ci95'])}, {p['success']} {_pct(p['optimum_success_share'])}"
+                     f"{_interval(p['optimum_success_wilson95'])}; the value of information: "
                      f"{p['mean_value_of_information']:.2f}{_ci(p['value_of_information_ci95'])} a deal")
     if "golf" in s:
         g = s["golf"]

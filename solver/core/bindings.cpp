@@ -7,6 +7,7 @@
 #include "golf.hpp"
 #include "klondike.hpp"
 #include "players.hpp"
+#include "poker.hpp"
 #include "shared_table.hpp"
 
 namespace py = pybind11;
@@ -257,6 +258,49 @@ py::list golf_playouts(const py::dict& layout, const py::dict& rules, int count,
     return scores;
 }
 
+// --- Poker Squares, the real game ---
+
+poker::Rules poker_rules(const py::dict& d) {
+    poker::Rules r;
+    const auto points = d["points"].cast<std::vector<int64_t>>();
+    if (points.size() != poker::kCategories) throw std::invalid_argument("a table has ten categories");
+    std::copy(points.begin(), points.end(), r.points.begin());
+    r.diagonals = d["diagonals"].cast<bool>();
+    r.first_top_left = d["first_top_left"].cast<bool>();
+    r.adjacent = d["adjacent"].cast<bool>();
+    r.rows_only = d["rows_only"].cast<bool>();
+    return r;
+}
+
+std::array<uint8_t, poker::kCells> poker_grid(const std::vector<int>& cells) {
+    if (cells.size() != poker::kCells) throw std::invalid_argument("a grid has 25 cells");
+    std::array<uint8_t, poker::kCells> grid;
+    for (int i = 0; i < poker::kCells; ++i) {
+        if (cells[i] < -1 || cells[i] > poker::kJoker) throw std::invalid_argument("bad card");
+        grid[i] = cells[i] < 0 ? poker::kEmpty : static_cast<uint8_t>(cells[i]);
+    }
+    return grid;
+}
+
+// The card's choices (a cell, or -1 for a discard) valued by rollouts, best first.
+py::list poker_values(const std::vector<int>& grid, int card, const std::vector<int>& unseen, int to_come,
+                      int discards_left, const py::dict& rules, int rounds, double seconds, uint64_t seed) {
+    poker::Position position{poker_grid(grid), unseen, to_come, discards_left};
+    const poker::Rules r = poker_rules(rules);
+    std::vector<poker::Choice> choices;
+    {
+        py::gil_scoped_release nogil;
+        choices = poker::value_choices(position, card, r, rounds, seconds, seed);
+    }
+    py::list out;
+    for (const auto& c : choices) out.append(py::make_tuple(c.cell, c.mean, c.stderr, c.rollouts));
+    return out;
+}
+
+int64_t poker_score(const std::vector<int>& grid, const py::dict& rules) {
+    return poker::grid_score(poker_grid(grid), poker_rules(rules));
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -277,6 +321,9 @@ PYBIND11_MODULE(_core, m) {
           py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30, py::arg("threads") = 1);
     m.def("golf_replay", &golf_replay, py::arg("layout"), py::arg("rules"), py::arg("moves"));
     m.def("golf_playable", &golf_playable, py::arg("layout"), py::arg("rules"));
+    m.def("poker_values", &poker_values, py::arg("grid"), py::arg("card"), py::arg("unseen"), py::arg("to_come"),
+          py::arg("discards_left"), py::arg("rules"), py::arg("rounds"), py::arg("seconds"), py::arg("seed"));
+    m.def("poker_score", &poker_score, py::arg("grid"), py::arg("rules"));
     m.def("klondike_playouts", &klondike_playouts, py::arg("layout"), py::arg("rules"), py::arg("count"),
           py::arg("seed"));
     m.def("golf_playouts", &golf_playouts, py::arg("layout"), py::arg("rules"), py::arg("count"), py::arg("seed"),

@@ -16,26 +16,34 @@ Grid = List[List[Optional[int]]]
 def greedy_grid(order: Sequence[int], rules: PokerRules) -> Grid:
     """The greedy player's full grid of cards, row by row."""
     grid: Grid = [[None] * SIZE for _ in range(SIZE)]
-    lines = rules.lines()
     placed: List[tuple] = []
     for card in order[:PLACED]:
-        best, best_cell = None, None
-        for r in range(SIZE):
-            for c in range(SIZE):
-                if grid[r][c] is not None:
-                    continue
-                if rules.first_top_left and not placed and (r, c) != (0, 0):
-                    continue
-                if rules.adjacent and placed and not any(q in placed for q in neighbours((r, c))):
-                    continue
-                grid[r][c] = card
-                value = sum(promise(grid, cells, rules.table) for _, cells in lines)
-                grid[r][c] = None
-                if best is None or value > best:
-                    best, best_cell = value, (r, c)
-        grid[best_cell[0]][best_cell[1]] = card
-        placed.append(best_cell)
+        r, c = greedy_cell(grid, card, rules, placed)
+        grid[r][c] = card
+        placed.append((r, c))
     return grid
+
+
+def greedy_cell(grid: Grid, card: int, rules: PokerRules, placed: Sequence[tuple]) -> tuple:
+    """Where the greedy player puts `card`: the legal cell (first top left, adjacency)
+    where the grid's partial hands look best.  It sees the grid and the card, nothing
+    else."""
+    lines = rules.lines()
+    best, best_cell = None, None
+    for r in range(SIZE):
+        for c in range(SIZE):
+            if grid[r][c] is not None:
+                continue
+            if rules.first_top_left and not placed and (r, c) != (0, 0):
+                continue
+            if rules.adjacent and placed and not any(q in placed for q in neighbours((r, c))):
+                continue
+            grid[r][c] = card
+            value = sum(promise(grid, cells, rules.table) for _, cells in lines)
+            grid[r][c] = None
+            if best is None or value > best:
+                best, best_cell = value, (r, c)
+    return best_cell
 
 
 def promise(grid: Grid, cells, table: Dict[str, int]) -> float:

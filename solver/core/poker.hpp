@@ -1,0 +1,61 @@
+// Poker Squares played as people play it: each card placed before the next is seen.
+//
+// The rollout player: for the card in hand, every cell it may go to (and a discard,
+// where discards are left) is tried in rounds; in each round the rest of the game is
+// dealt from the unseen cards (one order for all the choices of the round: common
+// random numbers) and played out by a quick policy, and the final grid is scored.  The
+// choice with the best mean wins.  The quick policy places each card where the lines
+// through the cell gain the most promise (what their cards make, or may still make,
+// much as the greedy player of solver/poker/greedy.py weighs it).
+//
+// Hands are scored here as hands.py scores them (tests compare the two on every
+// category and on random hands with a joker); the optimal grids stay CP-SAT's.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace patiens::poker {
+
+constexpr int kSize = 5, kCells = kSize * kSize;
+constexpr int kJoker = 52;        // a wild card
+constexpr uint8_t kEmpty = 255;   // a cell with no card yet
+
+// hands.py's order: royal flush, straight flush, four of a kind, full house, flush,
+// straight, three of a kind, two pair, pair, nothing.
+enum Category { kRoyal, kStraightFlush, kFour, kFullHouse, kFlush, kStraight, kThree, kTwoPair, kPair, kNothing };
+constexpr int kCategories = 10;
+
+struct Rules {
+    std::array<int64_t, kCategories> points{};
+    bool diagonals = false, first_top_left = false, adjacent = false, rows_only = false;
+};
+
+// The category of five real cards (0..51).
+int category(const int* cards);
+// A hand's points: a joker stands for whatever card scores most there.
+int64_t hand_points(const int* cards, const Rules& rules);
+// Every scored line of a full grid, summed.
+int64_t grid_score(const std::array<uint8_t, kCells>& grid, const Rules& rules);
+
+struct Position {
+    std::array<uint8_t, kCells> grid;  // kEmpty where no card lies yet
+    std::vector<int> unseen;           // the cards not seen yet (the next ones come from these)
+    int to_come = 0;                   // cards still to be turned after the one in hand
+    int discards_left = 0;
+};
+
+struct Choice {
+    int cell;                 // -1: discard the card
+    double mean = 0, stderr = 0;
+    int rollouts = 0;
+};
+
+// The card's choices valued by rollouts, best first: `rounds` rounds at most, and (when
+// `seconds` > 0) no more than that long.  The same position, card, rounds and seed give
+// the same answer.
+std::vector<Choice> value_choices(const Position& position, int card, const Rules& rules, int rounds,
+                                  double seconds, uint64_t seed);
+
+}  // namespace patiens::poker

@@ -1,0 +1,113 @@
+"""The real game of Poker Squares: each card placed before the next is seen."""
+import random
+import statistics
+
+import pytest
+
+from clihelp import assert_one_line_error, patiens
+from solver import _core
+from solver.cards import parse_cards
+from solver.poker import PokerRules, adjacency_ok, order_from_seed, score_grid
+from solver.poker.hands import TABLES
+from solver.poker.real import core_rules, play, unseen_cards, value_cells
+
+VARIANTS = [PokerRules.make("english"), PokerRules.make("american", diagonals=True),
+            PokerRules.make("english", adjacent=True, first_top_left=True), PokerRules.make("american", joker=True),
+            PokerRules.make("english", discards=5), PokerRules.make("swedish", rows_only=True)]
+
+
+@pytest.mark.parametrize("table", list(TABLES))
+def test_the_cores_hands_score_as_hands_py(table):
+    """The rollouts' scoring (C++) against the hand rules (hands.py), on random grids
+    with and without a joker, under every variant's lines."""
+    rng = random.Random(table)
+    for rules in (PokerRules.make(table, joker=True), PokerRules.make(table, diagonals=True, joker=True),
+                  PokerRules.make(table, rows_only=True)):
+        for _ in range(60):
+            cards = rng.sample(range(52), 25)
+            if rules.joker and rng.random() < 0.5:
+                cards[rng.randrange(25)] = 52
+            grid = [cards[r * 5:(r + 1) * 5] for r in range(5)]
+            assert _core.poker_score(cards, core_rules(rules)) == sum(h.points for h in score_grid(grid, rules))
+
+
+def test_every_category_scores_alike():
+    hands = ["TS JS QS KS AS", "5H 6H 7H 8H 9H", "9C 9D 9H 9S 2C", "KC KD KH 4S 4C", "2D 7D 9D JD KD",
+             "AC 2D 3H 4S 5C", "7C 7D 7H JS 2C", "3C 3D 8H 8S QC", "4C 4D 9H JS KC", "2C 5D 9H JS KC"]
+    rules = PokerRules.make("american")
+    filler = [c for c in range(52)]
+    for hand in hands:
+        row = parse_cards(hand)
+        rest = [c for c in filler if c not in row][:20]
+        cards = row + rest
+        grid = [cards[r * 5:(r + 1) * 5] for r in range(5)]
+        assert _core.poker_score(cards, core_rules(rules)) == sum(h.points for h in score_grid(grid, rules)), hand
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.describe())
+@pytest.mark.parametrize("player", ["greedy", "search"])
+def test_played_grids_are_legal_and_scored_by_the_hand_rules(rules, player):
+    order = order_from_seed(3, rules)
+    game = play(order, rules, player=player, rollouts=4, optimum=False)
+    placed = [c for row in game.grid for c in row]
+    assert sorted(placed + game.discarded) == sorted(order) and len(game.discarded) == rules.discards
+    assert [c for c, _, _ in game.placement] == [c for c in order if c not in game.discarded][:25]
+    assert game.score == sum(h.points for h in score_grid(game.grid, rules))
+    if rules.adjacent:
+        assert adjacency_ok(game.placement)
+    if rules.first_top_left:
+        assert game.placement[0][1:] == (0, 0)
+
+
+def test_the_optimum_is_never_below_the_played_score():
+    rules = PokerRules.make("english")
+    game = play(order_from_seed(5, rules), rules, player="search", rollouts=8)
+    assert game.optimum_proven and game.optimum >= game.score and game.cost_of_not_knowing == game.optimum - game.score
+
+
+@pytest.mark.parametrize("k", [6, 15])
+def test_no_look_at_the_cards_to_come(k):
+    """Two orders alike in their first k cards: the same first k placements (the same
+    seed and count budget), whatever comes after."""
+    rules = PokerRules.make("american")
+    order = order_from_seed(8, rules)
+    other = order[:k] + list(reversed(order[k:]))
+    a = play(order, rules, player="search", rollouts=6, optimum=False)
+    b = play(other, rules, player="search", rollouts=6, optimum=False)
+    assert a.placement[:k] == b.placement[:k]
+
+
+def test_same_seed_same_game():
+    rules = PokerRules.make("english")
+    order = order_from_seed(9, rules)
+    one = play(order, rules, player="search", rollouts=5, sampler_seed=3, optimum=False)
+    assert play(order, rules, player="search", rollouts=5, sampler_seed=3, optimum=False).placement == one.placement
+
+
+def test_the_rollouts_deal_the_unseen_cards_uniformly():
+    """Two empty cells, the card in hand and one to come: each choice's rollout mean
+    converges to the exact mean over the unseen cards (the next card drawn uniformly)."""
+    rules = PokerRules.make("english")
+    cards = order_from_seed(12, rules)
+    grid = cards[:23] + [None, None]
+    card = cards[23]
+    seen = cards[:24]
+    values = value_cells(grid, card, seen, 1, 0, rules, 20000, 0.0, seed=7)
+    for v in values:
+        exact = []
+        for u in unseen_cards(rules, seen):
+            full = list(grid)
+            full[v.cell] = card
+            full[full.index(None)] = u
+            exact.append(sum(h.points for h in score_grid([full[r * 5:(r + 1) * 5] for r in range(5)], rules)))
+        assert abs(v.mean - statistics.mean(exact)) < 4 * v.stderr + 1e-9, (v, statistics.mean(exact))
+
+
+def test_cli_play_and_hint():
+    out = patiens("poker", "play", "--seed", "5", "--rollouts", "5", "--json").json()
+    assert out["player"] == "search" and out["optimum"] >= out["score"] and len(out["placement"]) == 25
+    empty = " ".join(["--"] * 23)
+    hint = patiens("poker", "hint", "--grid", f"AS KS {empty}", "--card", "QS", "--rollouts", "20", "--json").json()
+    assert len(hint["choices"]) == 23 and hint["choices"][0]["expected_score"] >= hint["choices"][-1]["expected_score"]
+    assert_one_line_error(patiens("poker", "hint", "--grid", f"AS KS {empty}", "--card", "AS"), "already")
+    assert_one_line_error(patiens("poker", "hint", "--grid", "AS KS", "--card", "QS"), "25 cells")
