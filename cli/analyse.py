@@ -16,7 +16,6 @@ from cli.common import (
     limit_options,
     timeout_option,
 )
-from cli.golf import MAX_SAMPLES
 from solver.batch import (
     BatchStopped,
     Interrupted,
@@ -35,7 +34,6 @@ from solver.batch import (
 )
 from solver.batch.store import STDOUT
 from solver.errors import DealError
-from solver.golf.real import DEFAULT_SAMPLES, PLAYERS
 from solver.limits import Limits
 from solver.poker.real import PLAYERS as POKER_PLAYERS
 
@@ -154,13 +152,7 @@ def klondike_cmd(rules, first_win, bonus, limits, lines, **batch):
 @golf_cli.RULES_OPTIONS
 @click.option("--par", type=click.Choice(["45", "36"]), default="45", show_default=True,
               help="Par of nine holes (consecutive deals make a game).")
-@click.option("--player", type=click.Choice(PLAYERS),
-              help="Play each deal as a person does, the stock's order unknown (greedy or search), beside the "
-                   "optimum with it known: the real game's figures and the value of information.")
-@click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=DEFAULT_SAMPLES, show_default=True,
-              metavar="N", help="With --player search: stock orders weighed at each choice.")
-@click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
-              help="With --player search: seed of its sampled orders.")
+@golf_cli.player_options(None, ", beside the optimum with the order known; without it, perfect play")
 @limit_options
 def golf_cmd(rules, par, player, samples, sampler_seed, limits, lines, **batch):
     """Golf over many deals: minimal scores, clearable rate, nine-hole totals against par."""

@@ -119,23 +119,28 @@ def replay_cmd(args, seed, pysol, rules, as_json, explain):
     return EXIT_OK if played.ok else EXIT_BAD_INPUT
 
 
-def player_options(f):
-    """--player, --samples and --sampler-seed: how a real-game player chooses."""
-    f = click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
-                     help="Seed of the search player's sampled stock orders: the same seed and --samples play the "
-                          "same game on any machine.")(f)
-    f = click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=DEFAULT_SAMPLES, show_default=True,
-                     metavar="N", help="Stock orders the search player weighs at each choice.")(f)
-    return click.option("--player", type=click.Choice(PLAYERS), default="search", show_default=True,
-                        help="greedy: a free card when one fits (tallest column first), else the stock; search: "
-                             "samples the unseen stock orders and solves each choice in each.")(f)
+def player_options(default: Optional[str], without: str = ""):
+    """--player (default `default`; `without` says what no player means), --samples and
+    --sampler-seed: how a player of the real game chooses."""
+    def decorator(f):
+        f = click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
+                         metavar="N", help="Seed of the search player's sampled stock orders: the same seed and "
+                                           "--samples play the same game on any machine.")(f)
+        f = click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=DEFAULT_SAMPLES,
+                         show_default=True, metavar="N",
+                         help="Stock orders the search player weighs at each choice.")(f)
+        return click.option("--player", type=click.Choice(PLAYERS), default=default, show_default=default is not None,
+                            help="Play as a person does, the stock's order unknown: greedy (a free card when one "
+                                 "fits, the tallest column first, else the stock) or search (samples the unseen "
+                                 f"stock orders and solves each choice in each){without}.")(f)
+    return decorator
 
 
 @golf.command("play", epilog=EXIT_CODES_HELP)
 @click.argument("deal_file", metavar="[DEAL]", required=False)
 @deal_source_options
 @RULES_OPTIONS
-@player_options
+@player_options("search")
 @limit_options(threads=True)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
 def play_cmd(deal_file, seed, pysol, rules, player, samples, sampler_seed, limits, as_json):
@@ -182,13 +187,7 @@ def hint_cmd(position_file, rules, samples, sampler_seed, as_json):
 @RULES_OPTIONS
 @click.option("--par", type=click.Choice(["45", "36"]), default="45", show_default=True,
               help="Par for nine holes: 45, or 36 (4 a hole).")
-@click.option("--player", type=click.Choice(PLAYERS),
-              help="Play the holes as a person does, the stock's order unknown (greedy or search); without it, "
-                   "perfect play.")
-@click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=DEFAULT_SAMPLES, show_default=True,
-              metavar="N", help="With --player search: stock orders weighed at each choice.")
-@click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
-              help="With --player search: seed of its sampled orders.")
+@player_options(None, "; without it, perfect play")
 @limit_options(threads=True)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
 def game_cmd(deal_files, seed, pysol, rules, par, player, samples, sampler_seed, limits, as_json):

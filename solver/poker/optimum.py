@@ -18,8 +18,8 @@ from solver.poker.deal import check_cards
 from solver.poker.greedy import greedy_grid
 from solver.poker.hands import WIN_SCORES
 from solver.poker.model import PokerModel, transversals_apply
-from solver.poker.rules import SIZE, PokerRules
-from solver.poker.score import Hand, score_grid
+from solver.poker.rules import PokerRules
+from solver.poker.score import Hand, grid_lines, score_grid
 from solver.result import Result, Stats, StopReason
 
 
@@ -67,15 +67,7 @@ class PokerResult(Result):
         return f"Poker Squares, {self.source or 'order'}: {self.rules.describe()}"
 
     def verdict_lines(self) -> List[str]:
-        by_line = {h.line: h for h in self.hands}
-        lines = ["Order: " + " ".join(card_str(c) for c in self.cards),
-                 "       " + "".join(f"{c + 1:>5}" for c in range(SIZE)) + "   row hand"]
-        for r, row in enumerate(self.grid):
-            h = by_line.get(f"row {r + 1}")
-            lines.append(f"  row {r + 1}" + "".join(f"{card_str(c):>5}" for c in row) +
-                         (f"   {h.category} ({h.points:+d})" if h else ""))
-        lines += [f"  {h.line}: {' '.join(card_str(c) for c in h.cards)}  {h.category} ({h.points:+d})"
-                  for h in self.hands if not h.line.startswith("row")]
+        lines = ["Order: " + " ".join(card_str(c) for c in self.cards), *grid_lines(self.grid, self.hands)]
         if self.discarded:
             lines.append("Discarded: " + " ".join(card_str(c) for c in self.discarded))
         if self.rules.adjacent:

@@ -28,7 +28,7 @@ from solver.limits import Limits
 from solver.poker.greedy import greedy_cell
 from solver.poker.hands import CATEGORIES, WIN_SCORES
 from solver.poker.rules import PLACED, SIZE, PokerRules
-from solver.poker.score import score_grid
+from solver.poker.score import grid_lines, score_grid
 from solver.shuffle import SplitMix64
 
 PLAYERS = ("greedy", "search")
@@ -118,13 +118,7 @@ class PlayedGrid:
     def summary_lines(self) -> List[str]:
         lines = [f"Poker Squares, {self.source or 'order'}: {self.rules.describe()}; played by {self.player} "
                  "(each card placed before the next is seen)"]
-        by_line = {h.line: h for h in self.hands}
-        for r, row in enumerate(self.grid):
-            h = by_line.get(f"row {r + 1}")
-            lines.append(f"  row {r + 1}" + "".join(f"{card_str(c):>5}" for c in row) +
-                         (f"   {h.category} ({h.points:+d})" if h else ""))
-        lines += [f"  {h.line}: {' '.join(card_str(c) for c in h.cards)}  {h.category} ({h.points:+d})"
-                  for h in self.hands if not h.line.startswith("row")]
+        lines += grid_lines(self.grid, self.hands)
         if self.discarded:
             lines.append("Discarded: " + " ".join(card_str(c) for c in self.discarded))
         win = WIN_SCORES.get(self.rules.table_name)

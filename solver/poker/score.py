@@ -33,3 +33,16 @@ def score_grid(grid: Sequence[Sequence[Optional[int]]], rules: PokerRules) -> Li
         points, cat = hand_points(cards, rules.table)
         hands.append(Hand(name, cards, cat, points))
     return hands
+
+
+def grid_lines(grid: Sequence[Sequence[int]], hands: Sequence[Hand]) -> List[str]:
+    """A scored grid for people: its rows with their hands, then every other line's hand."""
+    by_line = {h.line: h for h in hands}
+    lines = ["       " + "".join(f"{c + 1:>5}" for c in range(len(grid))) + "   row hand"]
+    for r, row in enumerate(grid):
+        h = by_line.get(f"row {r + 1}")
+        lines.append(f"  row {r + 1}" + "".join(f"{card_str(c):>5}" for c in row) +
+                     (f"   {h.category} ({h.points:+d})" if h else ""))
+    lines += [f"  {h.line}: {' '.join(card_str(c) for c in h.cards)}  {h.category} ({h.points:+d})"
+              for h in hands if not h.line.startswith("row")]
+    return lines
