@@ -170,8 +170,7 @@ def hint_cmd(position_file, rules, samples, sampler_seed, as_json):
     POSITION (a file, or - for standard input) is the PySol Golf layout with a
     'Waste:' line (the pile, bottom first) and ?? in the 'Talon:' line for each stock
     card not seen yet."""
-    name = "standard input" if position_file == "-" else position_file
-    advice = hint(parse_position(read_text(position_file), rules, source=name), samples, sampler_seed)
+    advice = hint(parse_position(read_text(position_file), rules), samples, sampler_seed)
     if as_json:
         print_json(advice.to_json())
     else:

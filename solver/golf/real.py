@@ -289,11 +289,12 @@ def play(deal: GolfDeal, rules: Optional[GolfRules] = None, *, player: str = "gr
     return hole
 
 
-def parse_position(text: str, rules: GolfRules, source: str = "") -> GolfView:
+def parse_position(text: str, rules: GolfRules) -> GolfView:
     """A position part-way through a hole, as a player knows it: the PySol Golf layout
     with a `Waste:` line (the pile, bottom first; its top is the card played on) in place
     of `Foundations:`, and `??` in the `Talon:` line for each stock card not seen yet.
-    The unseen cards are the deck less every card the position shows."""
+    The unseen cards are the deck less every card the position shows.  Raises DealError
+    for a position that cannot be (a card twice, counts that do not add up)."""
     from solver.cards import check_deck
     from solver.golf.deal import _cards
     from solver.layout import layout_lines

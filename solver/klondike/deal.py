@@ -81,7 +81,8 @@ class KlondikeDeal:
 
     @classmethod
     def parse(cls, text: str, source: str = "") -> "KlondikeDeal":
-        """A deal in PySol layout text or JSON (told apart by the first character)."""
+        """A deal in PySol layout text or JSON (told apart by the first character).  Raises
+        DealError naming the first thing wrong (with a hint when it is another game's)."""
         try:
             obj = read_json_or_none(text)
             deal = cls._parse_text(text) if obj is None else cls.from_json(obj)

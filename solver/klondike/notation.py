@@ -107,7 +107,7 @@ MAX_DRAWS = 52
 
 def parse_moves(text: str) -> List[Tuple[str, List[Action]]]:
     """Each token as the user wrote it (spaces or commas between them), with its
-    actions (DRn makes n); a bad token is named by its place in the text."""
+    actions (DRn makes n).  Raises DealError naming a bad token by its place in the text."""
     moves: List[Tuple[str, List[Action]]] = []
     for i, token in enumerate(text.replace(",", " ").split(), 1):
         moves.append((token, _token_actions(i, token)))

@@ -211,7 +211,8 @@ class PokerHint:
 
 
 def parse_partial_grid(text: str, rules: PokerRules) -> List[Optional[int]]:
-    """25 cells row by row: a card, or '--' (also '..', '__') for an empty cell."""
+    """25 cells row by row: a card, or '--' (also '..', '__') for an empty cell.  Raises
+    DealError for a grid of another size or with a card twice."""
     tokens = text.replace(",", " ").replace("|", " ").split()
     if len(tokens) != SIZE * SIZE:
         raise DealError(f"a grid is 25 cells, row by row ('--' for an empty one); this one has {len(tokens)}")
@@ -224,7 +225,8 @@ def parse_partial_grid(text: str, rules: PokerRules) -> List[Optional[int]]:
 
 def hint(grid: Sequence[Optional[int]], card: int, rules: PokerRules, discarded: Sequence[int] = (),
          rollouts: int = 2000, sampler_seed: int = 1) -> PokerHint:
-    """The cells for `card` ranked by the mean final score of rollouts."""
+    """The cells for `card` ranked by the mean final score of rollouts.  Raises DealError
+    for a card already seen, a joker the rules do not have, or a full grid."""
     placed = [c for c in grid if c is not None]
     if card in placed or card in discarded:
         raise DealError(f"{card_str(card)} is already on the grid or discarded")
