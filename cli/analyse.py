@@ -33,7 +33,7 @@ from solver.batch import (
     summarize,
 )
 from solver.batch.store import STDOUT
-from solver.errors import DealError
+from solver.errors import DealError, OptionError
 from solver.limits import Limits
 from solver.poker.real import PLAYERS as POKER_PLAYERS
 
@@ -140,10 +140,16 @@ def analyse():
                                                "bound on lost deals).")
 @click.option("--bonus", type=click.IntRange(0, MAX_BONUS), default=0, show_default=True,
               help="The historic casino bonus for a full solve (e.g. 500), in the expected-value figures.")
+@klondike_cli.player_options(None, ", beside the optimum with every card known; without it, perfect play")
 @limit_options
-def klondike_cmd(rules, first_win, bonus, limits, lines, **batch):
-    """Klondike over many deals: winnable rate, max foundation, Vegas figures."""
-    job = Job("klondike", rules, limits, first_win=first_win, lines=lines, options={"bonus": bonus})
+def klondike_cmd(rules, first_win, bonus, player, player_settings, limits, lines, **batch):
+    """Klondike over many deals: winnable rate, max foundation, Vegas figures; with
+    --player, the real game's figures beside them."""
+    if player is not None and first_win:
+        raise OptionError("--player plays each deal to the end and compares it with the maximum: leave out "
+                          "--first-win")
+    played = None if player is None else {"player": player, **player_settings}
+    job = Job("klondike", rules, limits, first_win=first_win, lines=lines, options={"bonus": bonus}, player=played)
     return run(job, **batch)
 
 

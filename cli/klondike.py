@@ -1,6 +1,7 @@
 """`patiens klondike`: solve, show and replay Klondike deals (Las Vegas form and relatives)."""
 from __future__ import annotations
 
+import functools
 from typing import Optional
 
 import click
@@ -22,6 +23,17 @@ from cli.common import (
     split_replay_args,
 )
 from solver.klondike import KlondikeDeal, make_rules, replay, solve
+from solver.klondike.real import (
+    DEFAULT_SAMPLES,
+    HINT_SAMPLES,
+    MAX_SAMPLES,
+    OBJECTIVES,
+    PLAYERS,
+    WORLD_NODES,
+    hint,
+    parse_position,
+    play,
+)
 from solver.klondike.rules import PRESETS, UNSET
 
 MOVES_HELP = """Moves are tokens separated by spaces (columns 1-7):
@@ -113,3 +125,96 @@ def replay_cmd(args, seed, pysol, rules, as_json, explain):
                 click.echo(f"{i:4d}. {sentence}")
         click.echo("\n".join(played.summary_lines()))
     return EXIT_OK if played.ok else EXIT_BAD_INPUT
+
+
+def player_options(default: Optional[str], without: str = ""):
+    """How a player of the real game chooses: --player, --samples, --sampler-seed,
+    --objective, --world-nodes and --player-threads; the command gets them as `player`
+    (None without --player) and `player_settings`, a dict for real.play."""
+    def decorator(f):
+        @functools.wraps(f)
+        def command(*args, player, samples, sampler_seed, objective, world_nodes, player_threads, **kwargs):
+            settings = {"samples": samples, "sampler_seed": sampler_seed, "objective": objective,
+                        "max_nodes": world_nodes, "threads": player_threads}
+            return f(*args, player=player, player_settings=settings, **kwargs)
+
+        command = click.option("--player-threads", type=click.IntRange(1, 256), default=1, show_default=True,
+                               metavar="N", help="Threads solving the search player's worlds (the game is the "
+                                                 "same whatever N).")(command)
+        command = click.option("--world-nodes", type=click.IntRange(100, 10**9), default=WORLD_NODES,
+                               show_default=True, metavar="N",
+                               help="Search nodes for each world's solve (a count: the same game on any "
+                                    "machine).")(command)
+        command = world_options(command)
+        return click.option("--player", type=click.Choice(PLAYERS), default=default,
+                            show_default=default is not None,
+                            help="Play as a person does, the face-down and unseen stock cards hidden: greedy (a "
+                                 "card home, else a move that turns a card up, else the waste to the tableau, "
+                                 "else the stock) or search (samples the hidden cards and solves each move in "
+                                 f"each world){without}.")(command)
+    return decorator
+
+
+def world_options(f, samples: int = DEFAULT_SAMPLES):
+    """--samples, --sampler-seed and --objective: the worlds a player or a hint weighs."""
+    f = click.option("--objective", type=click.Choice(OBJECTIVES), default="cards", show_default=True,
+                     help="What a move is worth: the expected cards home (the Vegas game) or the chance to "
+                          "win.")(f)
+    f = click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
+                     metavar="N", help="Seed of the sampled worlds: the same seed and counts play the same game "
+                                       "on any machine.")(f)
+    return click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=samples,
+                        show_default=True, metavar="N",
+                        help="Worlds (the hidden cards dealt at random) weighed at each choice.")(f)
+
+
+@klondike.command("play", epilog=EXIT_CODES_HELP)
+@click.argument("deal_file", metavar="[DEAL]", required=False)
+@deal_source_options
+@RULES_OPTIONS
+@player_options("search")
+@limit_options(threads=True)
+@output_options
+def play_cmd(deal_file, seed, pysol, rules, player, player_settings, limits, as_json, explain):
+    """Play a deal as a person does: the face-down cards and the stock not yet drawn
+    unseen, every card once seen remembered.  Prints the line (klondike replay checks
+    it), the cards home, and the most with every card known (the limits apply to that
+    solve) with the difference: what the hidden cards cost."""
+    game = play(load_deal(deal_file, seed, pysol), rules, player=player, limits=limits, **player_settings)
+    if as_json:
+        print_json(game.to_json())
+    else:
+        if explain:
+            from solver.klondike.notation import explain as sentences
+            for i, sentence in enumerate(sentences(game.line, sum(game.deal.foundations), rules.draw), 1):
+                click.echo(f"{i:4d}. {sentence}")
+        click.echo("\n".join(game.summary_lines()))
+    return EXIT_OK
+
+
+@klondike.command("hint", epilog=EXIT_CODES_HELP)
+@click.argument("position_file", metavar="POSITION")
+@RULES_OPTIONS
+@functools.partial(world_options, samples=HINT_SAMPLES)
+@click.option("--world-nodes", type=click.IntRange(100, 10**9), default=WORLD_NODES, show_default=True, metavar="N",
+              help="Search nodes for each world's solve.")
+@click.option("--timeout", type=click.FloatRange(0.01, 10**6), metavar="SECONDS",
+              help="Weigh worlds until then (at least one batch), and say how many.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
+def hint_cmd(position_file, rules, samples, sampler_seed, objective, world_nodes, timeout, as_json):
+    """Rank the moves of a position part-way through a game for a player who does not
+    see the hidden cards: expected cards home (Vegas) and chance to win, with standard
+    errors, over worlds consistent with what is known (every world, exactly, when at
+    most 5 cards are hidden; then a proven verdict where there is one).
+
+    POSITION (a file, or - for standard input) is the PySol layout of 'klondike
+    show' with <??> for a face-down card and ?? in the Talon line for a stock card
+    not seen yet; Waste:, Foundations: and Pass: lines give the rest."""
+    view = parse_position(read_text(position_file), rules, source=position_file)
+    advice = hint(view, objective=objective, samples=samples, sampler_seed=sampler_seed, max_nodes=world_nodes,
+                  timeout=timeout)
+    if as_json:
+        print_json(advice.to_json())
+    else:
+        click.echo("\n".join(advice.summary_lines()))
+    return EXIT_OK

@@ -41,6 +41,12 @@ class SplitMix64:
                 return x % n
 
 
+def decision_seed(sampler_seed: int, step: int) -> int:
+    """The seed of a real-game player's sampled worlds at a move: the sampler seed and
+    the move number, nothing else (so nothing the player has not seen)."""
+    return SplitMix64(sampler_seed * 0x9E3779B97F4A7C15 + step).next()
+
+
 def check_seed(seed: int) -> int:
     if not 0 <= seed < (1 << 64):
         raise DealError(f"seed {seed} is out of range (0 to 2**64-1)")

@@ -134,6 +134,7 @@ def test_plot_name_is_checked_before_the_batch(tmp_path, plot):
 
 
 @pytest.mark.parametrize("address, words", [("foo", ["not a scheduler address"]),
+                                            ("tls://[::1", ["not a scheduler address"]),
                                             ("http://127.0.0.1:8786", ["web address"]),
                                             ("tcp://127.0.0.1:1", ["no Dask scheduler answers"])])
 def test_scheduler_address_is_checked_at_once(tmp_path, address, words):

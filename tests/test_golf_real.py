@@ -10,7 +10,8 @@ from referee import golf as ref
 from solver.cards import card_str, parse_cards
 from solver.golf import GolfDeal, GolfRules
 from solver.golf.notation import DRAW
-from solver.golf.real import GolfView, decision_seed, hint, parse_position, play
+from solver.golf.real import GolfView, hint, parse_position, play
+from solver.shuffle import decision_seed
 
 RULES = [GolfRules(), GolfRules(wrap=True), GolfRules(jokers=2), GolfRules(king_on_ace_stop=True),
          GolfRules(empty_waste=True), GolfRules(queen_on_king=True)]

@@ -59,6 +59,8 @@ class Job:
         from solver.klondike import KlondikeDeal, solve
         deal = {"seed": KlondikeDeal.from_seed, "pysol": KlondikeDeal.from_pysol_number,
                 "text": KlondikeDeal.parse}[spec.kind](spec.payload)
+        if self.player:
+            return self._klondike_played(deal)
         r = solve(deal, self.rules, first_win=self.first_win, limits=self.limits)
         return self._record(r, verdict={True: "won", False: "lost", None: "unknown"}[r.solvable],
                             solvable=r.solvable, max_foundation=r.max_foundation, vegas_score=r.vegas_score,
@@ -104,6 +106,21 @@ class Job:
                "value_of_information": hole.cost_of_not_knowing, "decisions": hole.decisions}
         if self.lines:
             out["line"] = hole.tokens
+        return out
+
+    def _klondike_played(self, deal) -> dict:
+        from solver.klondike.notation import vegas_score
+        from solver.klondike.real import play
+        game = play(deal, self.rules, limits=self.limits, **self.player)
+        # max_foundation, vegas_score and solvable stay the clairvoyant figures (the
+        # summary's perfect-play lines); score is the player's cards home.
+        out = {"verdict": "won" if game.won else "lost", "score": game.foundation, "player": game.player,
+               "player_vegas_score": vegas_score(game.foundation), "optimum": game.optimum,
+               "proven": game.optimum_proven, "solvable": game.optimum == 52 if game.optimum_proven else None,
+               "max_foundation": game.optimum, "vegas_score": vegas_score(game.optimum),
+               "value_of_information": game.cost_of_not_knowing, "decisions": game.decisions}
+        if self.lines:
+            out["line"] = game.tokens
         return out
 
     def _poker_played(self, order, spec) -> dict:

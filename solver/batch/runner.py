@@ -101,7 +101,10 @@ def check_scheduler_address(address: str) -> str:
     text = address.strip()
     if "://" not in text:
         text = "tcp://" + text
-    parts = urlsplit(text)
+    try:
+        parts = urlsplit(text)
+    except ValueError:  # an unclosed [ of an IPv6 host, for one
+        raise OptionError(f"{address} is not a scheduler address (write tcp://HOST:8786)") from None
     if parts.scheme in ("http", "https"):
         raise OptionError(f"{address} is a web address: a Dask scheduler listens on tcp://HOST:8786 "
                           "(its dashboard, on http, is not the scheduler)")
@@ -111,12 +114,13 @@ def check_scheduler_address(address: str) -> str:
         host = port = None
     if parts.scheme not in ("tcp", "tls") or not host or not port or parts.path not in ("", "/"):
         raise OptionError(f"{address} is not a scheduler address (write tcp://HOST:8786)")
+    shown = f"{parts.scheme}://[{host}]:{port}" if ":" in host else f"{parts.scheme}://{host}:{port}"
     try:
         socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
     except OSError as e:
         why = "no answer" if isinstance(e, socket.timeout) else (e.strerror or str(e))
-        raise OptionError(f"no Dask scheduler answers at {parts.scheme}://{host}:{port} ({why})") from None
-    return f"{parts.scheme}://{host}:{port}"
+        raise OptionError(f"no Dask scheduler answers at {shown} ({why})") from None
+    return shown
 
 
 class DaskPool:

@@ -102,12 +102,18 @@ def real_play(records: List[dict]) -> dict:
     game = records[0]["game"]
     if game == "golf":
         success, word = (lambda score: score <= 0), "cleared"
+    elif game == "klondike":
+        success, word = (lambda score: score == 52), "won"
     else:
         win = WIN_SCORES.get(records[0]["rules"]["table"])
         success, word = (lambda score: win is not None and score >= win), "won"
     done, could = sum(map(success, played)), sum(map(success, best))
     n = len(records)
-    return {"player": records[0]["player"], "deals": n, "success": word,
+    extra = {}
+    if game == "klondike":  # the Vegas game: $52 a deck, $5 a card home
+        vegas = [5 * s - 52 for s in played]
+        extra = {"mean_vegas": statistics.mean(vegas), "mean_vegas_ci95": mean_ci(vegas)}
+    return {"player": records[0]["player"], "deals": n, "success": word, **extra,
             "mean_score": statistics.mean(played), "mean_score_ci95": mean_ci(played),
             "optimum_mean_score": statistics.mean(best), "optimum_mean_score_ci95": mean_ci(best),
             "succeeded": done, "success_share": done / n, "success_wilson95": wilson(done, n),
@@ -167,7 +173,9 @@ def format_summary(s: dict) -> str:
         p = s["real_play"]
         lines.append(f"played by {p['player']} (hidden cards unseen): mean score {p['mean_score']:.2f}"
                      f"{_ci(p['mean_score_ci95'])}, {p['success']} {_pct(p['success_share'])}"
-                     f"{_interval(p['success_wilson95'])}")
+                     f"{_interval(p['success_wilson95'])}"
+                     + (f"; Vegas {p['mean_vegas']:+.2f} a deal{_ci(p['mean_vegas_ci95'])}"
+                        if "mean_vegas" in p else ""))
         lines.append(f"with everything seen (the optimum): mean {p['optimum_mean_score']:.2f}"
                      f"{_ci(p['optimum_mean_score_ci95'])}, {p['success']} {_pct(p['optimum_success_share'])}"
                      f"{_interval(p['optimum_success_wilson95'])}; the value of information: "

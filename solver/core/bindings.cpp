@@ -233,6 +233,48 @@ std::vector<int> golf_playable(const py::dict& layout, const py::dict& rules) {
     return golf::Golf(golf_layout(layout), golf_rules(rules)).playable_columns();
 }
 
+// --- the real game ---
+
+// The legal actions of a position, each with 1 for a safe card home, -1 for a
+// pointless worry back, else 0, and the greedy player's class.  Legal actions read
+// only what a person sees, so any world of a player's view gives them.
+py::list klondike_actions(const py::dict& layout, const py::dict& rules) {
+    const klondike::Klondike game(klondike_layout(layout), klondike_rules(rules));
+    py::list out;
+    for (const auto& a : game.legal_actions()) {
+        const int kind = game.safe_home(a) ? 1 : game.pointless(a) ? -1 : 0;
+        out.append(py::make_tuple(action_tuple(a), kind, players::klondike_class(game, a)));
+    }
+    return out;
+}
+
+std::vector<std::vector<int>> klondike_action_values(const py::list& worlds, const py::dict& rules,
+                                                     const std::vector<std::tuple<int, int, int, int>>& acts,
+                                                     bool first_win, uint64_t max_nodes, int threads) {
+    std::vector<klondike::Layout> layouts;
+    for (const auto& w : worlds) layouts.push_back(klondike_layout(w.cast<py::dict>()));
+    std::vector<klondike::Action> actions;
+    for (auto [kind, from, to, count] : acts) {
+        if (kind < 0 || kind > 6) throw std::invalid_argument("bad action kind");
+        actions.push_back({static_cast<klondike::ActionKind>(kind), from, to, count});
+    }
+    const auto r = klondike_rules(rules);
+    py::gil_scoped_release nogil;
+    return klondike::action_values(layouts, r, actions, first_win, max_nodes, threads);
+}
+
+// The greedy player's action in a position (None: it stops), and its class.
+py::object klondike_greedy_action(const py::dict& layout, const py::dict& rules, uint64_t seed, bool progress) {
+    const klondike::Klondike game(klondike_layout(layout), klondike_rules(rules));
+    players::Rng rng(seed);
+    int cls = 0;
+    const auto a = players::greedy_klondike_action(game, rng, progress, &cls);
+    if (!a) return py::none();
+    klondike::Action filled = *a;
+    game.check(filled);
+    return py::make_tuple(action_tuple(filled), cls);
+}
+
 // --- simple players ---
 
 py::dict klondike_playouts(const py::dict& layout, const py::dict& rules, int count, uint64_t seed) {
@@ -324,6 +366,11 @@ PYBIND11_MODULE(_core, m) {
     m.def("poker_values", &poker_values, py::arg("grid"), py::arg("card"), py::arg("unseen"), py::arg("to_come"),
           py::arg("discards_left"), py::arg("rules"), py::arg("rounds"), py::arg("seconds"), py::arg("seed"));
     m.def("poker_score", &poker_score, py::arg("grid"), py::arg("rules"));
+    m.def("klondike_actions", &klondike_actions, py::arg("layout"), py::arg("rules"));
+    m.def("klondike_action_values", &klondike_action_values, py::arg("worlds"), py::arg("rules"), py::arg("actions"),
+          py::arg("first_win"), py::arg("max_nodes"), py::arg("threads") = 1);
+    m.def("klondike_greedy_action", &klondike_greedy_action, py::arg("layout"), py::arg("rules"), py::arg("seed"),
+          py::arg("progress"));
     m.def("klondike_playouts", &klondike_playouts, py::arg("layout"), py::arg("rules"), py::arg("count"),
           py::arg("seed"));
     m.def("golf_playouts", &golf_playouts, py::arg("layout"), py::arg("rules"), py::arg("count"), py::arg("seed"),

@@ -130,6 +130,11 @@ public:
     // Applies one action if legal; returns an empty string, or why it is illegal.
     std::string act(Action& a);
     std::vector<Action> legal_actions() const;
+    // A card home that can never hurt (safe_to_foundation): the real-game players play
+    // it at once, as the search does.
+    bool safe_home(const Action& a) const;
+    // A worry back that can serve nothing (can_worry): the players never offer it.
+    bool pointless(const Action& a) const { return a.kind == ActionKind::FoundationToColumn && !can_worry(a.from); }
     int face_down(int c) const { return col_[c].down; }
     int face_up(int c) const { return col_[c].len - col_[c].down; }
     // The actions a line of search moves stands for.
@@ -244,5 +249,14 @@ struct SolveOutcome {
 };
 
 SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, const Limits& limits);
+
+// The real game's search player (klondike_worlds.cpp): values[a][w] is the most cards
+// home that the exact solver finds after actions[a] in worlds[w] (each a position with
+// its hidden cards filled in), each solve capped at `max_nodes`; with `first_win` it
+// looks only for a win (52), so a lost world's figure is the most it saw.  The worlds'
+// solves are spread over `threads`.
+std::vector<std::vector<int>> action_values(const std::vector<Layout>& worlds, const Rules& rules,
+                                            const std::vector<Action>& actions, bool first_win, uint64_t max_nodes,
+                                            int threads);
 
 }  // namespace patiens::klondike

@@ -7,8 +7,6 @@ namespace patiens::players {
 using klondike::Action;
 using klondike::ActionKind;
 
-namespace {
-
 int klondike_class(const klondike::Klondike& g, const Action& a) {
     switch (a.kind) {
         case ActionKind::WasteToFoundation:
@@ -23,23 +21,28 @@ int klondike_class(const klondike::Klondike& g, const Action& a) {
     return -1;
 }
 
-}  // namespace
+std::optional<Action> greedy_klondike_action(const klondike::Klondike& game, Rng& rng, bool progress, int* cls) {
+    std::vector<Action> by_class[5];
+    for (const Action& a : game.legal_actions()) {
+        const int k = klondike_class(game, a);
+        if (k >= 0) by_class[k].push_back(a);
+    }
+    int k = 0;
+    while (k < 5 && by_class[k].empty()) ++k;
+    if (k == 5 || (k == 4 && !progress)) return std::nullopt;
+    *cls = k;
+    return by_class[k][rng.below(static_cast<int>(by_class[k].size()))];
+}
 
 KlondikePlayout play_klondike(klondike::Klondike game, uint64_t seed) {
     Rng rng(seed);
     KlondikePlayout out{false, game.value()};
     bool progress = true;  // something besides drawing happened since the last redeal
     for (int step = 0; step < 5000; ++step) {
-        std::vector<Action> by_class[5];
-        for (const Action& a : game.legal_actions()) {
-            const int k = klondike_class(game, a);
-            if (k >= 0) by_class[k].push_back(a);
-        }
         int k = 0;
-        while (k < 5 && by_class[k].empty()) ++k;
-        if (k == 5 || (k == 4 && !progress)) break;
-        Action a = by_class[k][rng.below(static_cast<int>(by_class[k].size()))];
-        game.act(a);
+        std::optional<Action> a = greedy_klondike_action(game, rng, progress, &k);
+        if (!a) break;
+        game.act(*a);
         progress = k == 4 ? false : (progress || k < 3);
         out.max_foundation = std::max(out.max_foundation, game.value());
         if (game.value() == kDeck) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "golf.hpp"
 #include "klondike.hpp"
@@ -34,6 +35,17 @@ struct KlondikePlayout {
 // waste card onto the tableau, else draw, else turn the waste over.  Never worries
 // back, never shuffles runs that turn nothing up.
 KlondikePlayout play_klondike(klondike::Klondike game, uint64_t seed);
+
+// The greedy player's preference for an action: 0 a card home, 1 a whole run off
+// face-down cards, 2 the waste to the tableau, 3 a draw, 4 a redeal; -1 never.
+int klondike_class(const klondike::Klondike& g, const klondike::Action& a);
+
+// Its choice in one position (random among the actions of the best class), or none
+// where it stops: nothing left but turning the waste over, and nothing but draws since
+// the last time (`progress` false).  `*cls`: the class taken (0 home .. 4 redeal).  It
+// reads only what a person sees.
+std::optional<klondike::Action> greedy_klondike_action(const klondike::Klondike& game, Rng& rng, bool progress,
+                                                       int* cls);
 
 // Golf: plays a free card whenever one fits (random, or from the tallest column when
 // `tallest_first`), else turns a stock card.  Returns the hole's score.

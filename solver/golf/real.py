@@ -35,7 +35,7 @@ from solver.golf.deal import GolfDeal
 from solver.golf.notation import DRAW, GolfMove, format_line
 from solver.golf.rules import GolfRules
 from solver.limits import Limits
-from solver.shuffle import SplitMix64, shuffled
+from solver.shuffle import SplitMix64, decision_seed, shuffled
 
 # A world's solve is given this many nodes at most: a count, so that play is the same
 # on any machine.  Mid-game Golf positions rarely need more; one that does gives its
@@ -187,12 +187,6 @@ def search_choice(samples: int, sampler_seed: int, max_nodes: int = WORLD_NODES)
         worlds = view.worlds(samples, decision_seed(sampler_seed, step))
         return value_moves(view, worlds, max_nodes)[0].move
     return choose
-
-
-def decision_seed(sampler_seed: int, step: int) -> int:
-    """The worlds' seed at a move: the sampler seed and the move number, nothing else."""
-    rng = SplitMix64(sampler_seed * 0x9E3779B97F4A7C15 + step)
-    return rng.next()
 
 
 PLAYERS = ("greedy", "search")

@@ -19,6 +19,11 @@ reads, with optional extra lines for positions part-way through a game::
 
 A column line may start with ':' (as fc-solve writes them); ':' alone or '-'
 is an empty column.  The JSON form carries the same fields.
+
+A position as a player knows it (the real game) writes `<??>` for a face-down card
+and `??` in the Talon line for a stock card it has not seen (JSON: "??"): the
+deck less every card shown is the set those places hold.  Such a position is for
+`klondike hint`; solving and replaying need every card.
 """
 from __future__ import annotations
 
@@ -43,6 +48,7 @@ from solver.errors import DealError, read_json_or_none
 from solver.layout import layout_lines, wrong_game_hint
 
 COLUMNS = 7
+UNKNOWN = -1  # a card whose place is known and identity is not (written ??)
 
 
 @dataclass
@@ -105,7 +111,7 @@ class KlondikeDeal:
             elif key in ("talon", "stock"):
                 if stock is not None:
                     raise DealError(f"{where}: a second Talon line")
-                stock = _plain_cards(rest, where)
+                stock = _plain_cards(rest, where, unknown_ok=True)
             elif key == "waste":
                 waste = _plain_cards(rest, where)
             elif key == "foundations":
@@ -133,7 +139,7 @@ class KlondikeDeal:
             raise DealError(f"this is a {game!r} deal, not a Klondike one")
         try:
             cols = obj["columns"]
-            stock = [parse_card(c) for c in obj["stock"]]
+            stock = [_json_card(c) for c in obj["stock"]]
         except KeyError as e:
             raise DealError(f"the JSON deal lacks {e.args[0]!r}") from None
         except TypeError:
@@ -144,8 +150,8 @@ class KlondikeDeal:
         for i, col in enumerate(cols, 1):
             if not isinstance(col, dict):
                 raise DealError(f"column {i}: write it as {{\"down\": [...], \"up\": [...]}}")
-            down = [parse_card(c) for c in col.get("down", [])]
-            up = [parse_card(c) for c in col.get("up", [])]
+            down = [_json_card(c) for c in col.get("down", [])]
+            up = [_json_card(c) for c in col.get("up", [])]
             columns.append(down + up)
             face_down.append(len(down))
         found = obj.get("foundations", {})
@@ -166,14 +172,45 @@ class KlondikeDeal:
 
     # --- checks -------------------------------------------------------------
 
+    @property
+    def unknown_count(self) -> int:
+        """The places written ?? (a position as a player knows it)."""
+        return sum(c == UNKNOWN for col in self.columns for c in col) + self.stock.count(UNKNOWN)
+
+    def unseen_cards(self) -> List[int]:
+        """The cards the ?? places hold between them: the deck less every card shown."""
+        shown = set(self.home_cards() + [c for col in self.columns for c in col] + self.waste + self.stock)
+        return [c for c in DECK if c not in shown]
+
+    def home_cards(self) -> List[int]:
+        return [make_card(s, r) for s in range(4) for r in range(1, self.foundations[s] + 1)]
+
+    def require_every_card(self, what: str) -> None:
+        """Refuse a position with unknown cards for a question that needs them all."""
+        if self.unknown_count:
+            raise DealError(f"the position has {self.unknown_count} unknown card(s) (?? or <??>): {what} needs "
+                            "every card; 'patiens klondike hint' weighs the hidden ones")
+
     def validate(self) -> None:
         """Every rule a real position obeys, each broken one named in one line."""
         for s, n in enumerate(self.foundations):
             if not 0 <= n <= 13:
                 raise DealError(f"the {SUITS[s]} foundation cannot hold {n} cards")
-        home = [make_card(s, r) for s in range(4) for r in range(1, self.foundations[s] + 1)]
-        everything = home + [c for col in self.columns for c in col] + self.waste + self.stock
-        check_deck(everything, DECK, "deal")
+        shown = [c for c in self.home_cards() + [c for col in self.columns for c in col] + self.waste + self.stock
+                 if c != UNKNOWN]
+        for i, (col, down) in enumerate(zip(self.columns, self.face_down), 1):
+            if UNKNOWN in col[down:]:
+                raise DealError(f"column {i}: a face-up card is always known; only a face-down one can be <??>")
+        unknown = self.unknown_count
+        if not unknown:
+            check_deck(shown, DECK, "deal")
+        else:
+            twice = sorted({c for c in shown if shown.count(c) > 1})
+            if twice:
+                raise DealError(f"duplicated card {cards_str(twice[:5])} in the position")
+            if len(shown) + unknown != len(DECK):
+                raise DealError(f"the position shows {len(shown)} cards and {unknown} unknown place(s) (??), "
+                                f"which make {len(shown) + unknown}, not the deck's {len(DECK)}")
         for i, (col, down) in enumerate(zip(self.columns, self.face_down), 1):
             if col and down >= len(col):
                 raise DealError(f"column {i}: its top card {card_str(col[-1])} is face down, "
@@ -188,6 +225,8 @@ class KlondikeDeal:
     # --- how deals are written ------------------------------------------------
 
     def to_core(self) -> dict:
+        if self.unknown_count:  # callers check first (require_every_card); this is the last guard
+            raise ValueError("a position with unknown cards has no core form")
         return {"columns": self.columns, "face_down": self.face_down, "waste": self.waste,
                 "stock": self.stock, "foundations": self.foundations, "redeals_done": self.pass_number - 1}
 
@@ -202,10 +241,10 @@ class KlondikeDeal:
 
     def column_tokens(self, i: int) -> List[str]:
         down = self.face_down[i]
-        return [f"<{card_str(c)}>" if k < down else card_str(c) for k, c in enumerate(self.columns[i])]
+        return [f"<{_token(c)}>" if k < down else _token(c) for k, c in enumerate(self.columns[i])]
 
     def to_pysol(self) -> str:
-        lines = [f"Talon: {cards_str(self.stock)}".rstrip()]
+        lines = [f"Talon: {_tokens(self.stock)}".rstrip()]
         if self.waste:
             lines.append(f"Waste: {cards_str(self.waste)}")
         if any(self.foundations):
@@ -222,11 +261,11 @@ class KlondikeDeal:
         return {
             "game": "klondike",
             "source": self.source,
-            "stock": [card_str(c) for c in self.stock],
+            "stock": [_token(c) for c in self.stock],
             "waste": [card_str(c) for c in self.waste],
             "foundations": {SUITS[s]: n for s, n in enumerate(self.foundations)},
             "pass": self.pass_number,
-            "columns": [{"down": [card_str(c) for c in col[:d]], "up": [card_str(c) for c in col[d:]]}
+            "columns": [{"down": [_token(c) for c in col[:d]], "up": [_token(c) for c in col[d:]]}
                         for col, d in zip(self.columns, self.face_down)],
         }
 
@@ -237,7 +276,7 @@ class KlondikeDeal:
         if self.source:
             lines.append(f"Klondike, {self.source}")
         lines += [
-            f"Stock ({len(self.stock)}, next first): {cards_str(self.stock) or '(empty)'}",
+            f"Stock ({len(self.stock)}, next first): {_tokens(self.stock) or '(empty)'}",
             f"Waste ({len(self.waste)}, top last):  {cards_str(self.waste) or '(empty)'}",
             f"Foundations: {found}   ({sum(self.foundations)} cards)",
         ]
@@ -246,6 +285,14 @@ class KlondikeDeal:
         for i in range(COLUMNS):
             lines.append(f"  {i + 1}: {' '.join(self.column_tokens(i)) or '(empty)'}")
         return "\n".join(lines)
+
+
+def _token(card: int) -> str:
+    return "??" if card == UNKNOWN else card_str(card)
+
+
+def _tokens(cards: List[int]) -> str:
+    return " ".join(_token(c) for c in cards)
 
 
 def _json_int(value, what: str) -> int:
@@ -261,20 +308,28 @@ def _parse_int(text: str, where: str, what: str) -> int:
         raise DealError(f"{where}: {what} must be a number, not {text.strip()!r}") from None
 
 
-def _plain_cards(text: str, where: str) -> List[int]:
+def _plain_cards(text: str, where: str, unknown_ok: bool = False) -> List[int]:
     cards = []
     for token in text.split():
         if token.startswith("<"):
             raise DealError(f"{where}: {token} is marked face down, but talon cards are written plain")
+        if token == "??" and not unknown_ok:
+            raise DealError(f"{where}: ?? marks a card not seen yet, but every waste card has been seen")
         cards.append(_card(token, where))
     return cards
 
 
 def _card(token: str, where: str) -> int:
+    if token == "??":
+        return UNKNOWN
     try:
         return parse_card(token)
     except DealError as e:
         raise DealError(f"{where}: {e}") from None
+
+
+def _json_card(text) -> int:
+    return UNKNOWN if text == "??" else parse_card(text)
 
 
 def _parse_column(text: str, where: str) -> Tuple[List[int], int]:

@@ -68,7 +68,8 @@ class KlondikeResult(Result):
 def solve(deal: KlondikeDeal, rules: KlondikeRules = KlondikeRules(), *, first_win: bool = False,
           limits: Limits = Limits()) -> KlondikeResult:
     """Search the deal: the maximum cards home (default), or only whether it can be won.
-    Raises DealError for a position the core refuses."""
+    Raises DealError for a position the core refuses, or one with unknown cards."""
+    deal.require_every_card("solving")
     try:
         raw = _core.klondike_solve(deal.to_core(), rules.to_core(), first_win, **limits.to_core())
     except _core.PositionError as e:  # the core rechecks the position
@@ -130,6 +131,7 @@ class KlondikeReplay:
 def replay(deal: KlondikeDeal, rules: KlondikeRules, line: str) -> KlondikeReplay:
     """Play a line of tokens (notation.py) from the deal.  Raises DealError for a token
     that is not one, or a position the core refuses."""
+    deal.require_every_card("replaying")
     moves = parse_moves(line)
     try:
         raw = _core.klondike_replay(deal.to_core(), rules.to_core(),

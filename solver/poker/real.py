@@ -29,7 +29,7 @@ from solver.poker.greedy import greedy_cell
 from solver.poker.hands import CATEGORIES, WIN_SCORES
 from solver.poker.rules import PLACED, SIZE, PokerRules
 from solver.poker.score import grid_lines, score_grid
-from solver.shuffle import SplitMix64
+from solver.shuffle import decision_seed
 
 PLAYERS = ("greedy", "search")
 DEFAULT_SECONDS = 30.0  # a game's decision time in the published competitions
@@ -49,10 +49,6 @@ def unseen_cards(rules: PokerRules, seen: Sequence[int]) -> List[int]:
     """The deck less the cards seen, in sorted order (their true order never leaks)."""
     shown = set(seen)
     return sorted(c for c in deck_of(rules) if c not in shown)
-
-
-def decision_seed(sampler_seed: int, step: int) -> int:
-    return SplitMix64(sampler_seed * 0x9E3779B97F4A7C15 + step).next()
 
 
 @dataclass

@@ -1,0 +1,57 @@
+// Klondike's real game: what the search player asks of the core.  A world is the
+// position with its hidden cards (face-down tableau cards, unseen stock cards) filled
+// in; the player's figures for an action are the exact solver's answers in many worlds.
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "klondike.hpp"
+
+namespace patiens::klondike {
+
+bool Klondike::safe_home(const Action& a) const {
+    if (a.kind == ActionKind::WasteToFoundation) return split_ > 0 && safe_to_foundation(talon_[split_ - 1]);
+    if (a.kind == ActionKind::ColumnToFoundation) return col_[a.from].len > 0 && safe_to_foundation(col_[a.from].top());
+    return false;
+}
+
+std::vector<std::vector<int>> action_values(const std::vector<Layout>& worlds, const Rules& rules,
+                                            const std::vector<Action>& actions, bool first_win, uint64_t max_nodes,
+                                            int threads) {
+    const size_t n_actions = actions.size(), n_worlds = worlds.size();
+    std::vector<std::vector<int>> values(n_actions, std::vector<int>(n_worlds, 0));
+    // A count, not a time, caps each solve, so that the figures (and the game they
+    // choose) are the same on any machine; a small table, as the solves are short.
+    Limits limits;
+    limits.max_nodes = max_nodes;
+    limits.max_memory = 1ull << 24;
+    std::atomic<size_t> next{0};
+    std::exception_ptr failure;  // the first, carried out of the threads
+    std::mutex failure_lock;
+    auto work = [&]() {
+        for (size_t job; (job = next.fetch_add(1)) < n_actions * n_worlds;) {
+            const size_t a = job / n_worlds, w = job % n_worlds;
+            try {
+                Klondike game(worlds[w], rules);
+                Action act = actions[a];
+                if (!game.act(act).empty()) throw std::invalid_argument("an action is illegal in one of the worlds");
+                values[a][w] = solve(game.layout(), rules, first_win, limits).search.best;
+            } catch (...) {
+                std::lock_guard<std::mutex> hold(failure_lock);
+                if (!failure) failure = std::current_exception();
+                next = n_actions * n_worlds;
+            }
+        }
+    };
+    const int n_threads = std::max(1, std::min<int>(threads, static_cast<int>(n_actions * n_worlds)));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < n_threads; ++t) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    if (failure) std::rethrow_exception(failure);
+    return values;
+}
+
+}  // namespace patiens::klondike

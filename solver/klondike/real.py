@@ -1,0 +1,469 @@
+"""The real game of Klondike: the face-down cards and the unseen stock cards hidden.
+
+A player has perfect memory: every card that is or was face up (turned up in the
+tableau, drawn to the waste, sent home) is known, in the place it was seen.  The
+face-down tableau cards and the stock cards not drawn yet are not; which cards they
+are between them is known (the deck less everything seen), not where each lies.  A
+KlondikeView is exactly that knowledge: the position with UNKNOWN in the hidden
+places.  The table (play() below) keeps the true position and shows the player its
+view; nothing a player does reads a hidden card (the tests play two deals that differ
+only in their hidden cards and check every decision is the same).
+
+Players:
+* `greedy`: a card home if it can, else a move that turns a card up, else a waste
+  card onto the tableau, else a draw, else a redeal (players.cpp): the baseline.
+* `search`: hindsight optimisation.  At each real choice it draws `samples` worlds
+  (the hidden cards dealt uniformly among the places, from a seed made of the sampler
+  seed and the move number), solves every action in every world with the exact core
+  (each solve capped by a node count, so the game is the same on any machine), and
+  takes the action with the best mean.  Each world is solved as if its cards were
+  known after the action, so the figures lean hopeful; the same worlds serve every
+  action, so their comparison is fairer than the figures.  Safe cards home are
+  played at once, and an action that brings back a position already met is not
+  offered (a game cannot cycle).
+
+Scores are Vegas: the cards on the foundations when the game ends.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import statistics
+import time
+from dataclasses import dataclass, replace
+from typing import List, Optional, Sequence, Set, Tuple
+
+from solver import _core
+from solver.errors import DealError, OptionError
+from solver.klondike.deal import UNKNOWN, KlondikeDeal
+from solver.klondike.notation import Action, ActionKind, format_line, vegas_score
+from solver.klondike.rules import KlondikeRules
+from solver.limits import Limits
+from solver.shuffle import SplitMix64, decision_seed, shuffled
+
+ALL_HOME = 52
+DEFAULT_SAMPLES = 10
+HINT_SAMPLES = 40
+MAX_SAMPLES = 10_000
+# A world's solve is given this many nodes at most (a count: the same game on any
+# machine).  Most mid-game positions are settled well within it; one that is not
+# gives the best line found, a lower figure, the same for every action's worlds.
+WORLD_NODES = 20_000
+# A game ends after this many actions (no sensible game is half as long).
+MAX_ACTIONS = 3000
+# Up to this many hidden cards a hint weighs every world (5! = 120): exact figures.
+# (A position that shows every card is one world: the clairvoyant question.)
+EXACT_UNKNOWN = 5
+
+
+@dataclass(frozen=True)
+class KlondikeView:
+    """What the player knows: the position with UNKNOWN in its hidden places, and the
+    cards those places hold, sorted (so their true order cannot leak through)."""
+    position: KlondikeDeal
+    rules: KlondikeRules
+    unseen: Tuple[int, ...]
+
+    @classmethod
+    def of(cls, position: KlondikeDeal, rules: KlondikeRules, seen: Set[int]) -> "KlondikeView":
+        """The true position as a player who has seen the cards `seen` knows it."""
+        hide = lambda c: c if c in seen else UNKNOWN  # noqa: E731
+        masked = replace(position, columns=[[hide(c) for c in col] for col in position.columns],
+                         stock=[hide(c) for c in position.stock], waste=list(position.waste),
+                         foundations=list(position.foundations), face_down=list(position.face_down))
+        return cls(masked, rules, tuple(sorted(masked.unseen_cards())))
+
+    @classmethod
+    def of_position(cls, position: KlondikeDeal, rules: KlondikeRules) -> "KlondikeView":
+        """A position read from a file: its ?? places are the hidden ones (a file that
+        gives every card is a view with nothing hidden: the clairvoyant question)."""
+        return cls(position, rules, tuple(sorted(position.unseen_cards())) if position.unknown_count else ())
+
+    @property
+    def home(self) -> int:
+        return sum(self.position.foundations)
+
+    def world(self, fill: Sequence[int]) -> KlondikeDeal:
+        """The position with its hidden places filled, in order (columns left to right,
+        bottom first, then the stock), from `fill`."""
+        cards = iter(fill)
+        put = lambda c: next(cards) if c == UNKNOWN else c  # noqa: E731
+        p = self.position
+        return replace(p, columns=[[put(c) for c in col] for col in p.columns], stock=[put(c) for c in p.stock],
+                       waste=list(p.waste), foundations=list(p.foundations), face_down=list(p.face_down))
+
+    def worlds(self, count: int, seed: int) -> List[KlondikeDeal]:
+        """`count` worlds drawn uniformly among those consistent with the view."""
+        rng = SplitMix64(seed)
+        return [self.world(shuffled(list(self.unseen), rng.next())) for _ in range(count)]
+
+    def all_worlds(self) -> List[KlondikeDeal]:
+        """Every world, each once."""
+        return [self.world(order) for order in itertools.permutations(self.unseen)]
+
+    def any_world(self) -> KlondikeDeal:
+        """A world for what reads only the visible cards (the legal actions, the greedy
+        player's choice): the hidden cards in sorted order, the same for every deal."""
+        return self.world(self.unseen)
+
+    def actions(self) -> List[Tuple[Action, bool]]:
+        """The legal actions worth offering (a worry back that can serve nothing is not),
+        each with whether it is a safe card home, in the greedy player's order of
+        preference (home, a run off face-down cards, the waste to the tableau, a draw,
+        a redeal, the rest): the order that breaks the search's ties."""
+        raw = _core.klondike_actions(self.any_world().to_core(), self.rules.to_core())
+        offered = [(5 if cls < 0 else cls, i, Action.from_core(t), kind == 1)
+                   for i, (t, kind, cls) in enumerate(raw) if kind >= 0]
+        return [(action, safe) for _, _, action, safe in sorted(offered, key=lambda x: x[:2])]
+
+    def key_after(self, action: Action) -> Optional[str]:
+        """The position after `action` as the player will know it, or None where the
+        action shows a card not seen yet (then the position is new for certain)."""
+        if action.kind == ActionKind.DRAW and self.position.stock and UNKNOWN in self.position.stock[:self.rules.draw]:
+            return None
+        raw = _core.klondike_replay(self.any_world().to_core(), self.rules.to_core(), [action.to_core()])
+        if raw["actions"][0][6] != 255:  # a face-down card was turned up
+            return None
+        after = KlondikeDeal.from_core(raw["layout"])
+        return position_key(KlondikeView.of(after, self.rules, _shown(self.position)).position, self.rules)
+
+
+def _shown(position: KlondikeDeal) -> Set[int]:
+    return {c for col in position.columns for c in col if c != UNKNOWN} | set(position.waste) | \
+        {c for c in position.stock if c != UNKNOWN} | set(position.home_cards())
+
+
+def position_key(position: KlondikeDeal, rules: KlondikeRules) -> str:
+    """A position as the player knows it, for noticing one met before; with unlimited
+    passes the pass number is no part of it (the same cards make the same game)."""
+    if rules.unlimited:
+        position = replace(position, pass_number=1)
+    return position.to_pysol()
+
+
+def seen_in(position: KlondikeDeal) -> Set[int]:
+    """The cards a player sees in a position of the true game: face up or home."""
+    up = {c for col, down in zip(position.columns, position.face_down) for c in col[down:]}
+    return up | set(position.waste) | set(position.home_cards())
+
+
+# --- the players -------------------------------------------------------------
+
+@dataclass
+class ActionValue:
+    """What an action is worth over the worlds: the mean most cards home (and its
+    standard error), the share of worlds won, how many worlds."""
+    action: Action
+    mean: float
+    stderr: float
+    win_share: float
+    worlds: int
+
+    def to_json(self) -> dict:
+        return {"move": self.action.token(), "expected_cards": round(self.mean, 4),
+                "expected_vegas": round(5 * self.mean - 52, 4), "stderr": round(self.stderr, 4),
+                "win_share": round(self.win_share, 4), "worlds": self.worlds}
+
+
+def world_values(view: KlondikeView, actions: List[Action], worlds: List[KlondikeDeal], objective: str,
+                 max_nodes: int = WORLD_NODES, threads: int = 1) -> List[List[int]]:
+    """The most cards home the solver finds after each action in each world (with the
+    objective "win" it looks only for a win: a lost world's figure is the most it saw)."""
+    if not actions:
+        return []
+    return _core.klondike_action_values([w.to_core() for w in worlds], view.rules.to_core(),
+                                        [a.to_core() for a in actions], objective == "win", max_nodes, threads)
+
+
+def rank_values(actions: List[Action], homes: List[List[int]], objective: str) -> List[ActionValue]:
+    """The actions' figures, best first: by the mean cards home (objective "cards") or
+    by the share won, then the cards ("win"); ties keep the order of `actions`."""
+    values = []
+    for i, (action, row) in enumerate(zip(actions, homes)):
+        mean = statistics.mean(row)
+        err = statistics.stdev(row) / math.sqrt(len(row)) if len(row) > 1 else 0.0
+        values.append((i, ActionValue(action, mean, err, sum(h == ALL_HOME for h in row) / len(row), len(row))))
+    if objective == "win":
+        values.sort(key=lambda iv: (-iv[1].win_share, -iv[1].mean, iv[0]))
+    else:
+        values.sort(key=lambda iv: (-iv[1].mean, -iv[1].win_share, iv[0]))
+    return [v for _, v in values]
+
+
+@dataclass
+class Decision:
+    """A player's choice: the action, or None to end the game."""
+    action: Optional[Action]
+    deliberated: bool = False  # the search weighed worlds for it
+
+
+class GreedyPlayer:
+    name = "greedy"
+
+    def __init__(self, sampler_seed: int = 1):
+        self.sampler_seed = sampler_seed
+        self.progress = True  # something besides drawing since the last redeal
+
+    def choose(self, view: KlondikeView, step: int, met: Set[str]) -> Decision:
+        raw = _core.klondike_greedy_action(view.any_world().to_core(), view.rules.to_core(),
+                                           decision_seed(self.sampler_seed, step), self.progress)
+        if raw is None:
+            return Decision(None)
+        action, cls = Action.from_core(raw[0]), raw[1]
+        self.progress = False if action.kind == ActionKind.REDEAL else (self.progress or cls < 3)
+        return Decision(action)
+
+
+class SearchPlayer:
+    name = "search"
+
+    def __init__(self, samples: int = DEFAULT_SAMPLES, sampler_seed: int = 1, objective: str = "cards",
+                 max_nodes: int = WORLD_NODES, threads: int = 1):
+        self.samples, self.sampler_seed, self.objective = samples, sampler_seed, objective
+        self.max_nodes, self.threads = max_nodes, threads
+
+    def choose(self, view: KlondikeView, step: int, met: Set[str]) -> Decision:
+        legal = view.actions()
+        for action, safe in legal:
+            if safe:
+                return Decision(action)
+        fresh = [a for a, _ in legal if view.key_after(a) not in met]
+        if len(fresh) <= 1:
+            return Decision(fresh[0] if fresh else None)
+        worlds = view.worlds(self.samples, decision_seed(self.sampler_seed, step))
+        homes = world_values(view, fresh, worlds, self.objective, self.max_nodes, self.threads)
+        best = rank_values(fresh, homes, self.objective)[0]
+        if best.mean <= view.home and best.win_share == 0:
+            return Decision(None, True)  # no world gains a card: stop while the cards are home
+        return Decision(best.action, True)
+
+
+PLAYERS = ("greedy", "search")
+OBJECTIVES = ("cards", "win")
+
+
+def make_player(name: str, samples: int = DEFAULT_SAMPLES, sampler_seed: int = 1, objective: str = "cards",
+                max_nodes: int = WORLD_NODES, threads: int = 1):
+    if objective not in OBJECTIVES:
+        raise OptionError(f"unknown objective {objective!r} (choose from {', '.join(OBJECTIVES)})")
+    if name == "greedy":
+        return GreedyPlayer(sampler_seed)
+    if name == "search":
+        if not 1 <= samples <= MAX_SAMPLES:
+            raise OptionError(f"samples must be 1 to {MAX_SAMPLES}")
+        return SearchPlayer(samples, sampler_seed, objective, max_nodes, threads)
+    raise OptionError(f"unknown player {name!r} (choose from {', '.join(PLAYERS)})")
+
+
+# --- a game played -----------------------------------------------------------
+
+@dataclass
+class PlayedKlondike:
+    """A deal played by a player who saw only what a person sees: its line (which
+    `klondike replay` checks), the cards home at the end, and the clairvoyant optimum."""
+    player: str
+    deal: KlondikeDeal
+    rules: KlondikeRules
+    line: List[Action]
+    foundation: int                     # cards home when the game ended: the Vegas result
+    optimum: Optional[int] = None       # the most cards home with every card known
+    optimum_proven: bool = False
+    decisions: int = 0                  # choices the search weighed worlds for
+
+    @property
+    def won(self) -> bool:
+        return self.foundation == ALL_HOME
+
+    @property
+    def tokens(self) -> List[str]:
+        return format_line(self.line).split()
+
+    @property
+    def cost_of_not_knowing(self) -> Optional[int]:
+        """The cards given away to the hidden cards: the optimum's less the player's."""
+        return None if self.optimum is None else self.optimum - self.foundation
+
+    def to_json(self) -> dict:
+        return {"game": "klondike", "source": self.deal.source, "rules": self.rules.to_json(),
+                "player": self.player, "line": self.tokens, "foundation": self.foundation,
+                "vegas_score": vegas_score(self.foundation), "won": self.won, "decisions": self.decisions,
+                "optimum": self.optimum, "optimum_proven": self.optimum_proven,
+                "optimum_vegas_score": None if self.optimum is None else vegas_score(self.optimum),
+                "value_of_information": self.cost_of_not_knowing}
+
+    def summary_lines(self) -> List[str]:
+        lines = [f"Klondike, {self.deal.source or 'deal'}: {self.rules.describe()}; played by {self.player} "
+                 "(face-down and unseen stock cards hidden)",
+                 f"Line ({len(self.tokens)} tokens): {' '.join(self.tokens) or '(no move)'}",
+                 f"Cards home: {self.foundation}" + (" (won)" if self.won else "") +
+                 f"; Vegas {vegas_score(self.foundation):+d}"]
+        if self.optimum is not None:
+            proof = "proven" if self.optimum_proven else "not proven"
+            lines.append(f"Most possible with every card known: {self.optimum} ({proof}), Vegas "
+                         f"{vegas_score(self.optimum):+d}; the hidden cards cost {self.cost_of_not_knowing} card(s)")
+        return lines
+
+
+def play(deal: KlondikeDeal, rules: KlondikeRules, *, player: str = "search", samples: int = DEFAULT_SAMPLES,
+         sampler_seed: int = 1, objective: str = "cards", max_nodes: int = WORLD_NODES, threads: int = 1,
+         optimum: bool = True, limits: Limits = Limits(),
+         trace: Optional[List[Tuple[str, Optional[str]]]] = None) -> PlayedKlondike:
+    """Play the deal as a person would: the player chooses from its view; the table
+    (this function) keeps the true position and turns up its cards.  With `optimum`
+    the deal is also solved with every card known, for the comparison.  `trace`, a
+    list, gets each step's view (as text) and the action chosen (None: the end)."""
+    from solver.klondike.solve import solve
+    deal.require_every_card("playing")
+    chooser = make_player(player, samples, sampler_seed, objective, max_nodes, threads)
+    position = deal
+    seen = seen_in(position)
+    met: Set[str] = set()
+    line: List[Action] = []
+    decisions = 0
+    for step in range(MAX_ACTIONS):
+        view = KlondikeView.of(position, rules, seen)
+        met.add(position_key(view.position, rules))
+        if view.home == ALL_HOME:
+            break
+        decision = chooser.choose(view, step, met)
+        decisions += decision.deliberated
+        if trace is not None:
+            trace.append((view.position.to_pysol(), decision.action and decision.action.token()))
+        if decision.action is None:
+            break
+        raw = _core.klondike_replay(position.to_core(), rules.to_core(), [decision.action.to_core()])
+        if raw["error"] is not None:
+            raise RuntimeError(f"internal error: the {player} player chose an illegal move: {raw['error']}")
+        line.append(Action.from_core(raw["actions"][0]))
+        position = KlondikeDeal.from_core(raw["layout"], source=deal.source)
+        seen |= seen_in(position)
+    played = PlayedKlondike(player=player, deal=deal, rules=rules, line=line, foundation=sum(position.foundations),
+                            decisions=decisions)
+    if optimum:
+        best = solve(deal, rules, limits=limits)
+        played.optimum, played.optimum_proven = best.max_foundation, best.exact
+    return played
+
+
+# --- hints -------------------------------------------------------------------
+
+@dataclass
+class KlondikeHint:
+    """The actions of a position ranked over worlds consistent with what the player
+    knows (every world when few cards are hidden: exact; else sampled: estimates).
+    `most_home` is the most cards any world lets home (proven: no play does better);
+    `won_line` a line that wins in every world (proven: it wins whatever the hidden
+    cards are), found by trying one world's winning line in all of them."""
+    view: KlondikeView
+    values: List[ActionValue]
+    objective: str
+    exact: bool
+    worlds: int
+    most_home: Optional[int] = None
+    most_home_proven: bool = False
+    worlds_won: Optional[int] = None    # worlds winnable with their cards known (proven, with most_home)
+    won_line: Optional[List[Action]] = None
+    safe: Optional[Action] = None       # a safe card home: the move, whatever the figures
+
+    @property
+    def verdict(self) -> str:
+        if self.won_line is not None:
+            return "won whatever the hidden cards are (this line wins in every world)"
+        if self.most_home_proven and self.most_home is not None:
+            if self.most_home < ALL_HOME:
+                return f"lost whatever the hidden cards are: at most {self.most_home} cards can reach home (proven)"
+            if self.worlds_won == self.worlds:
+                return ("every world can be won with its cards known (proven), but no one line found wins them "
+                        "all: the way to win depends on the hidden cards")
+            return f"{self.worlds_won} of the {self.worlds} worlds can be won with their cards known (proven)"
+        return "estimates: the hidden cards are too many to weigh every world"
+
+    def to_json(self) -> dict:
+        return {"game": "klondike", "rules": self.view.rules.to_json(), "objective": self.objective,
+                "exact": self.exact, "worlds": self.worlds, "unknown": len(self.view.unseen),
+                "cards_home": self.view.home, "verdict": self.verdict,
+                "won_whatever_hidden": self.won_line is not None,
+                "won_line": None if self.won_line is None else format_line(self.won_line).split(),
+                "most_home": self.most_home, "most_home_proven": self.most_home_proven,
+                "worlds_won": self.worlds_won,
+                "safe_move": None if self.safe is None else self.safe.token(),
+                "moves": [v.to_json() for v in self.values]}
+
+    def summary_lines(self) -> List[str]:
+        how = (f"every one of the {self.worlds} worlds weighed: exact" if self.exact else
+               f"{self.worlds} sampled worlds: estimates")
+        lines = [f"Klondike position, {len(self.view.unseen)} card(s) hidden, {self.view.home} home; {how}",
+                 f"Verdict: {self.verdict}"]
+        if self.won_line is not None:
+            lines.append(f"Winning line: {format_line(self.won_line)}")
+        if self.safe is not None:
+            lines.append(f"Play {self.safe.token()} first: a card home that can never hurt")
+        if self.values:
+            lines.append("Each move's figures take the hidden cards as known after it (hindsight), so they lean "
+                         "hopeful; their order is what counts.")
+        for i, v in enumerate(self.values, 1):
+            err = "" if self.exact else f" +- {v.stderr:.2f}"
+            lines.append(f"{i:3d}. {v.action.token():4s} expected cards home {v.mean:.2f}{err} (Vegas "
+                         f"{5 * v.mean - 52:+.1f}), won in {100 * v.win_share:.0f}% of worlds")
+        if not self.values and self.safe is None:
+            lines.append(f"No move: the game is over ({self.view.home} cards home)")
+        return lines
+
+
+def hint(view: KlondikeView, *, objective: str = "cards", samples: int = HINT_SAMPLES, sampler_seed: int = 1,
+         max_nodes: int = WORLD_NODES, threads: int = 1, timeout: Optional[float] = None) -> KlondikeHint:
+    """Rank the position's actions for a player who does not see the hidden cards:
+    over every world when at most EXACT_UNKNOWN cards are hidden (exact, and proven
+    verdicts where there are some), else over `samples` sampled worlds, weighed in
+    batches until `timeout` seconds (at least one batch)."""
+    if objective not in OBJECTIVES:
+        raise OptionError(f"unknown objective {objective!r} (choose from {', '.join(OBJECTIVES)})")
+    exact = len(view.unseen) <= EXACT_UNKNOWN
+    worlds = view.all_worlds() if exact else view.worlds(samples, decision_seed(sampler_seed, 0))
+    legal = view.actions()
+    safe = next((a for a, is_safe in legal if is_safe), None)
+    actions = [a for a, _ in legal]
+    homes: List[List[int]] = [[] for _ in actions]
+    start = time.monotonic()
+    done = 0
+    for first in range(0, len(worlds), HINT_BATCH):
+        if done and timeout is not None and time.monotonic() - start > timeout:
+            break
+        batch = worlds[first:first + HINT_BATCH]
+        for row, more in zip(homes, world_values(view, actions, batch, objective, max_nodes, threads)):
+            row.extend(more)
+        done += len(batch)
+    advice = KlondikeHint(view, rank_values(actions, homes, objective), objective, exact and done == len(worlds),
+                          done, safe=safe)
+    if advice.exact:
+        _prove(advice, worlds)
+    return advice
+
+
+HINT_BATCH = 8
+PROOF_NODES = 2_000_000  # per world, for a hint's proven verdicts (a world not settled: no verdict)
+
+
+def _prove(advice: KlondikeHint, worlds: List[KlondikeDeal]) -> None:
+    """Fill in what every world together proves: the most cards home (each world solved
+    to the end), and a line that wins in all of them, if one world's winning line does."""
+    from solver.klondike.solve import replay, solve
+    rules = advice.view.rules
+    results = [solve(w, rules, limits=Limits(max_nodes=PROOF_NODES)) for w in worlds]
+    advice.most_home = max(r.max_foundation for r in results)
+    advice.most_home_proven = all(r.exact for r in results)
+    advice.worlds_won = sum(bool(r.solvable) for r in results)
+    winning = next((r for r in results if r.solvable), None)
+    if winning is not None:  # one try: the first winning line
+        text = format_line(winning.line)
+        if all(replay(w, rules, text).foundation == ALL_HOME for w in worlds):
+            advice.won_line = winning.line
+
+
+def parse_position(text: str, rules: KlondikeRules, source: str = "") -> KlondikeView:
+    """A position as a player knows it (see deal.py: <??> and ?? for hidden cards).
+    Raises DealError for a position that cannot be."""
+    position = KlondikeDeal.parse(text, source)
+    if position.pass_number > 1 and rules.passes and position.pass_number > rules.passes:
+        raise DealError(f"the position is in pass {position.pass_number}, but the rules allow {rules.passes}")
+    return KlondikeView.of_position(position, rules)

@@ -1,0 +1,236 @@
+"""The real game of Klondike: positions with hidden cards, the sampler, the players
+(who must never read a hidden card) and the hints (whose proofs must be proofs)."""
+import collections
+import json
+import math
+
+import pytest
+
+from clihelp import assert_one_line_error, patiens
+from referee import klondike as ref
+from solver.errors import DealError
+from solver.klondike import KlondikeDeal, make_rules, solve
+from solver.klondike.deal import UNKNOWN
+from solver.klondike.real import KlondikeView, hint, parse_position, play, seen_in
+from solver.shuffle import decision_seed
+
+CASINO = make_rules("casino")
+RULES = [CASINO, make_rules("vegas"), make_rules("app"), make_rules("standard", worry_back=False)]
+FAST = {"samples": 3, "max_nodes": 2000}  # small counts: a quick game, the same on any machine
+
+
+def start_view(deal: KlondikeDeal, rules=CASINO) -> KlondikeView:
+    return KlondikeView.of(deal, rules, seen_in(deal))
+
+
+def referee_line_end(deal, rules, game) -> int:
+    """The referee's cards home at the end of a played line (it checks every action)."""
+    actions = [(int(a.kind), a.source, a.target, a.count) for a in game.line]
+    end, _ = ref.replay(ref.start(deal, rules.passes), actions, rules.draw, rules.worry_back)
+    return ref.home(end)
+
+
+# --- positions with hidden cards -------------------------------------------------
+
+def test_a_fresh_deal_hides_the_face_down_cards_and_the_stock():
+    deal = KlondikeDeal.from_seed(5)
+    view = start_view(deal)
+    hidden = sorted(c for col, d in zip(deal.columns, deal.face_down) for c in col[:d]) + sorted(deal.stock)
+    assert sorted(view.unseen) == sorted(hidden) and len(view.unseen) == 21 + 24
+    assert view.position.stock == [UNKNOWN] * 24
+    assert [col[d:] for col, d in zip(view.position.columns, view.position.face_down)] == \
+        [col[d:] for col, d in zip(deal.columns, deal.face_down)]
+    text = view.position.to_pysol()
+    assert text.count("<??>") == 21 and "Talon: " + " ".join(["??"] * 24) in text
+    again = parse_position(text, CASINO)  # the text form reads back to the same view
+    assert again.position.columns == view.position.columns and again.unseen == view.unseen
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda t: t.replace("Talon: ??", "Talon:", 1), ["51", "not the deck's 52"]),
+    (lambda t: t.replace("<??>", "<%s>" % t.split("\n")[1].split()[-1], 1), ["duplicated"]),
+    (lambda t: t + "", None),
+    (lambda t: t.replace("\n", "\nWaste: ??\n", 1), ["waste"]),
+])
+def test_positions_that_cannot_be_are_refused(change, words):
+    text = change(start_view(KlondikeDeal.from_seed(9)).position.to_pysol())
+    if words is None:
+        assert parse_position(text, CASINO).unseen
+        return
+    with pytest.raises(DealError) as e:
+        parse_position(text, CASINO)
+    assert all(w in str(e.value) for w in words), str(e.value)
+
+
+def test_a_face_up_card_cannot_be_unknown():
+    text = "Talon: ??\nQH\n<??> ??\n-\n-\n-\n-\n-\n"
+    with pytest.raises(DealError, match="face-up card is always known"):
+        parse_position(text, CASINO)
+
+
+def test_solving_and_replaying_need_every_card(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(start_view(KlondikeDeal.from_seed(2)).position.to_pysol())
+    assert_one_line_error(patiens("klondike", "solve", path), "unknown card", "hint")
+    assert_one_line_error(patiens("klondike", "replay", path, "DR"), "unknown card")
+    shown = patiens("klondike", "show", path)
+    assert shown.code == 0 and "??" in shown.out
+
+
+# --- the sampler -------------------------------------------------------------------
+
+def few_hidden_view(hidden: int, rules=CASINO) -> KlondikeView:
+    """A position late in a won game (seed 1's winning line cut where `hidden` cards
+    are left face down or in the stock), as the player knows it."""
+    deal = few_hidden_deal(hidden)
+    return KlondikeView.of(deal, rules, seen_in(deal))
+
+
+def few_hidden_deal(hidden: int) -> KlondikeDeal:
+    from solver.klondike import replay
+    from solver.klondike.notation import format_line
+    deal = next(KlondikeDeal.from_seed(s) for s in range(1, 50)
+                if solve(KlondikeDeal.from_seed(s), CASINO, first_win=True).solvable)
+    line = solve(deal, CASINO, first_win=True).line
+    for n in range(len(line)):
+        position = replay(deal, CASINO, format_line(line[:n])).position
+        count = sum(position.face_down) + len(position.stock)
+        if count <= hidden:
+            assert count == hidden or count < hidden
+            return position
+    raise AssertionError("no such position")
+
+
+def test_the_sampler_is_uniform_over_the_worlds():
+    view = few_hidden_view(3)
+    n = len(view.unseen)
+    assert 2 <= n <= 3
+    worlds = collections.Counter()
+    draws = 600 * math.factorial(n)
+    for i in range(draws // 50):
+        for w in view.worlds(50, decision_seed(1, i)):
+            worlds[w.to_pysol()] += 1
+    assert len(worlds) == math.factorial(n) == len({w.to_pysol() for w in view.all_worlds()})
+    expected = draws / len(worlds)
+    chi2 = sum((k - expected) ** 2 / expected for k in worlds.values())
+    assert chi2 < 20.5  # p = 0.001 at 5 degrees of freedom (fewer degrees: stricter still)
+    for text in worlds:  # every world is a position consistent with the view
+        world = KlondikeDeal.parse(text)
+        assert [c for col in world.columns for c in col if c not in view.unseen] == \
+               [c for col in view.position.columns for c in col if c != UNKNOWN]
+
+
+# --- the players -------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.describe())
+@pytest.mark.parametrize("player", ["greedy", "search"])
+def test_played_lines_replay_to_their_result(rules, player):
+    for seed in (1, 2):
+        deal = KlondikeDeal.from_seed(seed)
+        game = play(deal, rules, player=player, optimum=seed == 1, **FAST)
+        assert referee_line_end(deal, rules, game) == game.foundation
+        if game.optimum is not None:
+            assert game.optimum_proven and game.optimum >= game.foundation
+
+
+def hidden_twin(deal: KlondikeDeal) -> KlondikeDeal:
+    """The deal with its two deepest face-down cards (columns 6 and 7) swapped: alike
+    in everything the player sees until one of them is turned up."""
+    columns = [list(c) for c in deal.columns]
+    columns[5][0], columns[6][0] = columns[6][0], columns[5][0]
+    return KlondikeDeal(columns=columns, face_down=list(deal.face_down), stock=list(deal.stock))
+
+
+def stock_twin(deal: KlondikeDeal) -> KlondikeDeal:
+    """The deal with its last two stock cards swapped."""
+    stock = list(deal.stock)
+    stock[-1], stock[-2] = stock[-2], stock[-1]
+    return KlondikeDeal(columns=[list(c) for c in deal.columns], face_down=list(deal.face_down), stock=stock)
+
+
+@pytest.mark.parametrize("twin", [hidden_twin, stock_twin])
+@pytest.mark.parametrize("player", ["greedy", "search"])
+def test_no_look_at_the_hidden_cards(twin, player):
+    """Two deals that differ only in hidden cards: while the player's views are the
+    same, so are its decisions, at every step."""
+    compared = 0
+    for seed in (3, 4):
+        deal = KlondikeDeal.from_seed(seed)
+        runs = []
+        for d in (deal, twin(deal)):
+            trace = []
+            play(d, CASINO, player=player, optimum=False, trace=trace, **FAST)
+            runs.append(trace)
+        for (view_a, act_a), (view_b, act_b) in zip(*runs):
+            if view_a != view_b:
+                break
+            assert act_a == act_b, view_a
+            compared += 1
+    assert compared >= 10
+
+
+def test_same_settings_same_game_whatever_the_threads():
+    deal = KlondikeDeal.from_seed(7)
+    one = play(deal, CASINO, player="search", samples=4, max_nodes=3000, optimum=False, threads=1)
+    two = play(deal, CASINO, player="search", samples=4, max_nodes=3000, optimum=False, threads=3)
+    assert one.tokens == two.tokens and one.foundation == two.foundation
+
+
+# --- hints ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("hidden", [2, 4])
+def test_an_exact_hint_is_every_world_weighed(hidden):
+    """With few cards hidden the hint weighs every world: each move's figure is the
+    mean over all worlds of the solver's answer after that move (checked here world
+    by world through replay and solve), and its verdicts are proofs."""
+    from solver.klondike import replay
+    view = few_hidden_view(hidden)
+    advice = hint(view)
+    worlds = view.all_worlds()
+    assert advice.exact and advice.worlds == len(worlds)
+    for value in advice.values:
+        after = [replay(w, CASINO, value.action.token()).position for w in worlds]
+        homes = [solve(p, CASINO).max_foundation for p in after]
+        assert value.mean == pytest.approx(sum(homes) / len(homes))
+        assert value.win_share == pytest.approx(sum(h == 52 for h in homes) / len(homes))
+    maxima = [solve(w, CASINO) for w in worlds]
+    assert advice.most_home_proven and advice.most_home == max(r.max_foundation for r in maxima)
+    if advice.won_line is not None:  # "won whatever the hidden cards are": the line wins in every world
+        for w in worlds:
+            actions = [(int(a.kind), a.source, a.target, a.count) for a in advice.won_line]
+            end, _ = ref.replay(ref.start(w, CASINO.passes), actions, CASINO.draw, CASINO.worry_back)
+            assert ref.home(end) == 52
+    else:
+        assert "won whatever" not in advice.verdict
+
+
+def test_a_hint_for_a_fresh_deal_is_an_estimate_with_errors(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(start_view(KlondikeDeal.from_seed(12)).position.to_pysol())
+    run = patiens("klondike", "hint", path, "--samples", "6", "--world-nodes", "2000", "--json")
+    assert run.code == 0, run.err
+    out = json.loads(run.out)
+    assert not out["exact"] and out["worlds"] == 6 and out["unknown"] == 45
+    assert out["moves"] and all(m["stderr"] >= 0 and m["worlds"] == 6 for m in out["moves"])
+    means = [m["expected_cards"] for m in out["moves"]]
+    assert means == sorted(means, reverse=True)
+    text = patiens("klondike", "hint", path, "--samples", "6", "--world-nodes", "2000")
+    assert text.code == 0 and "estimates" in text.out and "+-" in text.out
+
+
+def test_play_and_analyse_from_the_command_line(tmp_path):
+    run = patiens("klondike", "play", "--seed", "3", "--player", "greedy", "--json")
+    assert run.code == 0, run.err
+    game = json.loads(run.out)
+    assert game["player"] == "greedy" and game["optimum_proven"]
+    assert game["value_of_information"] == game["optimum"] - game["foundation"]
+    check = patiens("klondike", "replay", "--seed", "3", " ".join(game["line"]), "--json")
+    assert check.code == 0 and json.loads(check.out)["foundation"] == game["foundation"]
+    out = tmp_path / "k.jsonl"
+    run = patiens("analyse", "klondike", "--seeds", "1-3", "--out", out, "--player", "greedy", "--quiet", "--json")
+    assert run.code == 0, run.err
+    summary = json.loads(run.out)
+    assert summary["real_play"]["deals"] == 3 and summary["real_play"]["success"] == "won"
+    assert "mean_vegas" in summary["real_play"]
+    assert_one_line_error(patiens("analyse", "klondike", "--seeds", "1-2", "--out", tmp_path / "x.jsonl",
+                                  "--player", "greedy", "--first-win"), "first-win")
