@@ -29,7 +29,9 @@ the index.  The players behind the difficulty measures are seeded by
 HARDEST_BUDGET = 200
 FIRST_BUDGET = 10_000
 MAX_BUDGET = 10**9
-MAX_PLAYOUTS = 10**6  # games per deal: the greedy player's are cheap, but not free
+MAX_PLAYOUTS = 10**6
+SHOWN_FIGURES = ("max_foundation", "best_score", "optimum", "greedy_score", "gap", "difficulty", "player_fail_share",
+                 "search_loss_share", "nodes")  # games per deal: the greedy player's are cheap, but not free
 
 
 
@@ -93,9 +95,7 @@ def run(wanted, *, count, out, start, hardest, budget, measure, measure_seed, fm
     else:
         click.echo(f"{len(index)} deal(s) kept of {result.examined} seeds examined; written to {out}/")
         for entry in index:
-            figures = ", ".join(f"{k} {entry[k]}" for k in ("max_foundation", "best_score", "optimum", "greedy_score",
-                                                              "gap", "difficulty", "player_fail_share", "nodes")
-                                if k in entry)
+            figures = ", ".join(f"{k} {entry[k]}" for k in SHOWN_FIGURES if k in entry)
             click.echo(f"  seed {entry['seed']}: {figures}")
     if len(index) < count and not hardest:
         click.echo(f"patiens: only {len(index)} of {count} deals met the constraints within the budget of "
@@ -129,7 +129,7 @@ def generate_group():
 
 
 @generate_group.command("klondike", epilog=HELP)
-@search_options(["difficulty", "nodes", "fail-share"])
+@search_options(["difficulty", "nodes", "fail-share", "search-loss"])
 @klondike_cli.RULES_OPTIONS
 @click.option("--winnable/--unwinnable", default=None, help="Keep only deals that can (or cannot) be won.")
 @click.option("--max-foundation-le", type=click.IntRange(0, 52), metavar="N", help="Max foundation at most N.")
@@ -141,15 +141,23 @@ def generate_group():
               help="Not winnable under this mode (repeatable), e.g. winnable in casino but not in app.")
 @click.option("--playouts", type=click.IntRange(1, MAX_PLAYOUTS), default=100, show_default=True,
               help="Games of the greedy player per deal.")
+@click.option("--search-plays", type=click.IntRange(0, 1000), default=0, show_default=True, metavar="N",
+              help="Also N games of the real game's search player per deal (it does not see the hidden cards; "
+                   "a few seconds a game): search_loss_share, the share it loses, a person-like difficulty "
+                   "(--measure search-loss ranks by it).")
 @limit_options
 def klondike_cmd(rules, winnable, max_foundation_le, max_foundation_ge, needs_worry_back, winnable_under,
-                 unwinnable_under, playouts, limits, measure_seed, **search):
-    """Klondike deals: winnable or not, max foundation in a range, hard for a greedy player."""
+                 unwinnable_under, playouts, search_plays, limits, measure_seed, **search):
+    """Klondike deals: winnable or not, max foundation in a range, hard for a greedy player
+    (or, with --search-plays, for a strong player who cannot see the hidden cards)."""
+    if search["measure"] == "search-loss" and not search_plays:
+        raise OptionError("--measure search-loss ranks by the search player's games: give --search-plays N")
     wanted = KlondikeWanted(rules=rules, limits=limits, winnable=winnable, max_foundation_le=max_foundation_le,
                             max_foundation_ge=max_foundation_ge, needs_worry_back=needs_worry_back,
                             winnable_under=tuple(winnable_under), unwinnable_under=tuple(unwinnable_under),
-                            playouts=playouts, measure_seed=measure_seed)
-    return run(wanted, measure_seed=measure_seed, extra={"playouts": playouts}, **search)
+                            playouts=playouts, measure_seed=measure_seed, search_plays=search_plays)
+    return run(wanted, measure_seed=measure_seed, extra={"playouts": playouts, "search_plays": search_plays},
+               **search)
 
 
 @generate_group.command("golf", epilog=HELP)

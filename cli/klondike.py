@@ -150,8 +150,9 @@ def player_options(default: Optional[str], without: str = ""):
                             show_default=default is not None,
                             help="Play as a person does, the face-down and unseen stock cards hidden: greedy (a "
                                  "card home, else a move that turns a card up, else the waste to the tableau, "
-                                 "else the stock) or search (samples the hidden cards and solves each move in "
-                                 f"each world){without}.")(command)
+                                 "else the stock), search (samples the hidden cards and solves each move in "
+                                 "each world) or plans (the same, weighing whole plans: quiet moves, then one "
+                                 f"that commits or shows a card){without}.")(command)
     return decorator
 
 

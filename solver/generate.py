@@ -10,7 +10,10 @@ search budget.  Hardness is measured, never guessed:
   optimum), over --playouts games of the greedy player of players.cpp (cards home
   first, then moves that turn a card up, then waste to tableau, then draw; random
   among equals); also `player_fail_share` (share of its games not won) and the
-  solver's `nodes`;
+  solver's `nodes`; with --search-plays N, also `search_loss_share`: the share of N
+  games of the real game's search player (klondike/real.py, who does not see the
+  hidden cards; each game with its own sampler seed) not won, and
+  `search_mean_home`: what a strong player who cannot see gets home;
 * Golf: `difficulty` = (mean score of random playouts - the optimum) / tableau size,
   the playouts playing a free card whenever one fits, else a stock card; also
   `player_fail_share` (share of playouts not clearing the tableau), `greedy_score`
@@ -33,7 +36,7 @@ from solver.errors import OptionError
 from solver.limits import Limits
 from solver.poker.hands import WIN_SCORES
 
-MEASURES = ("difficulty", "nodes", "fail-share", "gap")
+MEASURES = ("difficulty", "nodes", "fail-share", "gap", "search-loss")
 
 
 def player_seed(measure_seed: int, deal_seed: int) -> int:
@@ -52,6 +55,7 @@ class KlondikeWanted:
     unwinnable_under: Sequence[str] = ()
     playouts: int = 100
     measure_seed: int = 1
+    search_plays: int = 0  # games of the real game's search player a deal (0: none)
 
     game = "klondike"
 
@@ -97,12 +101,20 @@ class KlondikeWanted:
         play = _core.klondike_playouts(deal.to_core(), self.rules.to_core(), self.playouts,
                                        player_seed(self.measure_seed, seed))
         mean_home = sum(play["max_foundation"]) / max(1, self.playouts)
-        return {"seed": seed, "solvable": r.solvable, "max_foundation": r.max_foundation,
+        searched = self._search_plays(deal, seed) if self.search_plays else {}
+        return {**searched, "seed": seed, "solvable": r.solvable, "max_foundation": r.max_foundation,
                 "vegas_score": r.vegas_score, "nodes": r.stats.nodes, "seconds": round(r.stats.seconds, 6),
                 "player_wins": play["wins"], "player_fail_share": 1 - play["wins"] / max(1, self.playouts),
                 "player_mean_home": round(mean_home, 3),
                 "difficulty": round(1 - mean_home / r.max_foundation, 6) if r.max_foundation else 0.0,
                 "also": checks, "line": r.tokens}
+
+    def _search_plays(self, deal, seed: int) -> dict:
+        from solver.klondike.real import play
+        homes = [play(deal, self.rules, player="search", sampler_seed=player_seed(self.measure_seed + k, seed),
+                      optimum=False).foundation for k in range(self.search_plays)]
+        return {"search_loss_share": round(sum(h < 52 for h in homes) / len(homes), 6),
+                "search_mean_home": round(sum(homes) / len(homes), 3)}
 
     def deal_text(self, seed: int, fmt: str) -> str:
         from solver.klondike import KlondikeDeal
@@ -291,7 +303,7 @@ def generate(wanted, start: int, count: int, hardest: bool, budget: int, measure
             out.found = out.found[:count]
             return out
     if hardest:
-        key = {"fail-share": "player_fail_share"}.get(measure, measure)
+        key = {"fail-share": "player_fail_share", "search-loss": "search_loss_share"}.get(measure, measure)
         out.found.sort(key=lambda rec: (-rec.get(key, 0), rec["seed"]))
         out.found = out.found[:count]
     return out

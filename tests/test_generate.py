@@ -98,3 +98,21 @@ def test_needs_worry_back_means_it():
     plain = solve_klondike(KlondikeDeal.from_seed(372), make_rules("standard", worry_back=False), first_win=True)
     assert plain.solvable is False and plain.proven
     assert wanted.measure(1) is None  # seed 1 is lost with or without worry back
+
+
+def test_the_search_players_loss_share_is_its_own_games():
+    """--search-plays: the real game's search player plays the deal with its own sampler
+    seeds; the loss share and mean are those games' figures, the same every time."""
+    from solver.generate import player_seed
+    from solver.klondike.real import play
+    rules = make_rules("casino")
+    wanted = KlondikeWanted(rules=rules, limits=Limits(), search_plays=2, measure_seed=3)
+    record = wanted.measure(5)
+    homes = [play(KlondikeDeal.from_seed(5), rules, player="search", sampler_seed=player_seed(3 + k, 5),
+                  optimum=False).foundation for k in range(2)]
+    assert record["search_mean_home"] == pytest.approx(sum(homes) / 2)
+    assert record["search_loss_share"] == sum(h < 52 for h in homes) / 2
+    assert record["search_mean_home"] <= record["max_foundation"]
+    again = wanted.measure(5)
+    again.pop("seconds"), record.pop("seconds")
+    assert again == record

@@ -248,19 +248,20 @@ py::list klondike_actions(const py::dict& layout, const py::dict& rules) {
     return out;
 }
 
-std::vector<std::vector<int>> klondike_action_values(const py::list& worlds, const py::dict& rules,
-                                                     const std::vector<std::tuple<int, int, int, int>>& acts,
-                                                     bool first_win, uint64_t max_nodes, int threads) {
+std::vector<std::vector<int>> klondike_plan_values(
+    const py::list& worlds, const py::dict& rules, const std::vector<std::vector<std::tuple<int, int, int, int>>>& plans,
+    bool first_win, uint64_t max_nodes, int threads, int playouts) {
     std::vector<klondike::Layout> layouts;
     for (const auto& w : worlds) layouts.push_back(klondike_layout(w.cast<py::dict>()));
-    std::vector<klondike::Action> actions;
-    for (auto [kind, from, to, count] : acts) {
-        if (kind < 0 || kind > 6) throw std::invalid_argument("bad action kind");
-        actions.push_back({static_cast<klondike::ActionKind>(kind), from, to, count});
-    }
+    std::vector<std::vector<klondike::Action>> actions(plans.size());
+    for (size_t p = 0; p < plans.size(); ++p)
+        for (auto [kind, from, to, count] : plans[p]) {
+            if (kind < 0 || kind > 6) throw std::invalid_argument("bad action kind");
+            actions[p].push_back({static_cast<klondike::ActionKind>(kind), from, to, count});
+        }
     const auto r = klondike_rules(rules);
     py::gil_scoped_release nogil;
-    return klondike::action_values(layouts, r, actions, first_win, max_nodes, threads);
+    return klondike::plan_values(layouts, r, actions, first_win, max_nodes, threads, playouts);
 }
 
 // The greedy player's action in a position (None: it stops), and its class.
@@ -367,8 +368,8 @@ PYBIND11_MODULE(_core, m) {
           py::arg("discards_left"), py::arg("rules"), py::arg("rounds"), py::arg("seconds"), py::arg("seed"));
     m.def("poker_score", &poker_score, py::arg("grid"), py::arg("rules"));
     m.def("klondike_actions", &klondike_actions, py::arg("layout"), py::arg("rules"));
-    m.def("klondike_action_values", &klondike_action_values, py::arg("worlds"), py::arg("rules"), py::arg("actions"),
-          py::arg("first_win"), py::arg("max_nodes"), py::arg("threads") = 1);
+    m.def("klondike_plan_values", &klondike_plan_values, py::arg("worlds"), py::arg("rules"), py::arg("plans"),
+          py::arg("first_win"), py::arg("max_nodes"), py::arg("threads") = 1, py::arg("playouts") = 0);
     m.def("klondike_greedy_action", &klondike_greedy_action, py::arg("layout"), py::arg("rules"), py::arg("seed"),
           py::arg("progress"));
     m.def("klondike_playouts", &klondike_playouts, py::arg("layout"), py::arg("rules"), py::arg("count"),

@@ -250,13 +250,13 @@ struct SolveOutcome {
 
 SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, const Limits& limits);
 
-// The real game's search player (klondike_worlds.cpp): values[a][w] is the most cards
-// home that the exact solver finds after actions[a] in worlds[w] (each a position with
-// its hidden cards filled in), each solve capped at `max_nodes`; with `first_win` it
-// looks only for a win (52), so a lost world's figure is the most it saw.  The worlds'
-// solves are spread over `threads`.
-std::vector<std::vector<int>> action_values(const std::vector<Layout>& worlds, const Rules& rules,
-                                            const std::vector<Action>& actions, bool first_win, uint64_t max_nodes,
-                                            int threads);
+// The real game's search player (klondike_worlds.cpp): values[p][w] is the most cards
+// home that the exact solver finds after the actions of plans[p] in worlds[w] (each a
+// position with its hidden cards filled in), each solve capped at `max_nodes`; with
+// `first_win` it looks only for a win (52), so a lost world's figure is the most it
+// saw.  The worlds' solves are spread over `threads`.
+std::vector<std::vector<int>> plan_values(const std::vector<Layout>& worlds, const Rules& rules,
+                                          const std::vector<std::vector<Action>>& plans, bool first_win,
+                                          uint64_t max_nodes, int threads, int playouts = 0);
 
 }  // namespace patiens::klondike

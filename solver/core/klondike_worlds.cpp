@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "klondike.hpp"
+#include "players.hpp"
 
 namespace patiens::klondike {
 
@@ -17,10 +18,10 @@ bool Klondike::safe_home(const Action& a) const {
     return false;
 }
 
-std::vector<std::vector<int>> action_values(const std::vector<Layout>& worlds, const Rules& rules,
-                                            const std::vector<Action>& actions, bool first_win, uint64_t max_nodes,
-                                            int threads) {
-    const size_t n_actions = actions.size(), n_worlds = worlds.size();
+std::vector<std::vector<int>> plan_values(const std::vector<Layout>& worlds, const Rules& rules,
+                                          const std::vector<std::vector<Action>>& plans, bool first_win,
+                                          uint64_t max_nodes, int threads, int playouts) {
+    const size_t n_actions = plans.size(), n_worlds = worlds.size();
     std::vector<std::vector<int>> values(n_actions, std::vector<int>(n_worlds, 0));
     // A count, not a time, caps each solve, so that the figures (and the game they
     // choose) are the same on any machine; a small table, as the solves are short.
@@ -35,9 +36,16 @@ std::vector<std::vector<int>> action_values(const std::vector<Layout>& worlds, c
             const size_t a = job / n_worlds, w = job % n_worlds;
             try {
                 Klondike game(worlds[w], rules);
-                Action act = actions[a];
-                if (!game.act(act).empty()) throw std::invalid_argument("an action is illegal in one of the worlds");
-                values[a][w] = solve(game.layout(), rules, first_win, limits).search.best;
+                for (Action act : plans[a])
+                    if (!game.act(act).empty()) throw std::invalid_argument("a plan is illegal in one of the worlds");
+                if (playouts) {  // the greedy player's games from here: what a player who sees nothing more gets
+                    int sum = 0;
+                    for (int k = 0; k < playouts; ++k)
+                        sum += players::play_klondike(game, (w * 0x9E3779B97F4A7C15ull) ^ (k + 1)).max_foundation;
+                    values[a][w] = sum;
+                } else {
+                    values[a][w] = solve(game.layout(), rules, first_win, limits).search.best;
+                }
             } catch (...) {
                 std::lock_guard<std::mutex> hold(failure_lock);
                 if (!failure) failure = std::current_exception();

@@ -21,6 +21,10 @@ Players:
   action, so their comparison is fairer than the figures.  Safe cards home are
   played at once, and an action that brings back a position already met is not
   offered (a game cannot cycle).
+* `plans`: the same weighing over plans instead of single actions (quiet moves that
+  can be taken back and show nothing, then one move that commits or shows a card),
+  as lonelybot's player does: in a world a quiet move costs nothing, so single
+  actions tie on noise where plans differ.
 
 Scores are Vegas: the cards on the foundations when the game ends.
 """
@@ -158,21 +162,30 @@ class ActionValue:
     stderr: float
     win_share: float
     worlds: int
+    greedy_mean: Optional[float] = None  # cards home when the greedy player goes on from here (hints)
 
     def to_json(self) -> dict:
-        return {"move": self.action.token(), "expected_cards": round(self.mean, 4),
-                "expected_vegas": round(5 * self.mean - 52, 4), "stderr": round(self.stderr, 4),
-                "win_share": round(self.win_share, 4), "worlds": self.worlds}
+        out = {"move": self.action.token(), "expected_cards": round(self.mean, 4),
+               "expected_vegas": round(5 * self.mean - 52, 4), "stderr": round(self.stderr, 4),
+               "win_share": round(self.win_share, 4), "worlds": self.worlds}
+        if self.greedy_mean is not None:
+            out["greedy_cards"] = round(self.greedy_mean, 4)
+        return out
 
 
-def world_values(view: KlondikeView, actions: List[Action], worlds: List[KlondikeDeal], objective: str,
-                 max_nodes: int = WORLD_NODES, threads: int = 1) -> List[List[int]]:
-    """The most cards home the solver finds after each action in each world (with the
-    objective "win" it looks only for a win: a lost world's figure is the most it saw)."""
-    if not actions:
+def world_values(view: KlondikeView, plans: List[List[Action]], worlds: List[KlondikeDeal], objective: str,
+                 max_nodes: int = WORLD_NODES, threads: int = 1, playouts: int = 0) -> List[List[float]]:
+    """For each plan (a list of actions) and world: the most cards home the solver finds
+    after the plan (with the objective "win" it looks only for a win: a lost world's
+    figure is the most it saw); with `playouts`, instead the mean cards home of that
+    many games of the greedy player after the plan (no hindsight: what a player who
+    sees nothing more gets)."""
+    if not plans:
         return []
-    return _core.klondike_action_values([w.to_core() for w in worlds], view.rules.to_core(),
-                                        [a.to_core() for a in actions], objective == "win", max_nodes, threads)
+    raw = _core.klondike_plan_values([w.to_core() for w in worlds], view.rules.to_core(),
+                                     [[a.to_core() for a in plan] for plan in plans], objective == "win", max_nodes,
+                                     threads, playouts)
+    return [[v / playouts for v in row] for row in raw] if playouts else raw
 
 
 def rank_values(actions: List[Action], homes: List[List[int]], objective: str) -> List[ActionValue]:
@@ -192,9 +205,11 @@ def rank_values(actions: List[Action], homes: List[List[int]], objective: str) -
 
 @dataclass
 class Decision:
-    """A player's choice: the action, or None to end the game."""
+    """A player's choice: the action, or None to end the game; `plan`, the actions to
+    play from here on (the action first), where the player chose several at once."""
     action: Optional[Action]
     deliberated: bool = False  # the search weighed worlds for it
+    plan: Optional[List[Action]] = None
 
 
 class GreedyPlayer:
@@ -231,14 +246,95 @@ class SearchPlayer:
         if len(fresh) <= 1:
             return Decision(fresh[0] if fresh else None)
         worlds = view.worlds(self.samples, decision_seed(self.sampler_seed, step))
-        homes = world_values(view, fresh, worlds, self.objective, self.max_nodes, self.threads)
+        homes = world_values(view, [[a] for a in fresh], worlds, self.objective, self.max_nodes, self.threads)
         best = rank_values(fresh, homes, self.objective)[0]
         if best.mean <= view.home and best.win_share == 0:
             return Decision(None, True)  # no world gains a card: stop while the cards are home
         return Decision(best.action, True)
 
 
-PLAYERS = ("greedy", "search")
+class PlanPlayer(SearchPlayer):
+    """Hindsight optimisation over plans rather than single moves: a plan is a path of
+    quiet moves (that show nothing and can be taken back) ending in one move that
+    shows a card or cannot be taken back.  In a world a quiet move costs nothing (the
+    solver can take it back), so single moves tie on noise; plans compare what
+    matters, the commitments."""
+    name = "plans"
+
+    def choose(self, view: KlondikeView, step: int, met: Set[str]) -> Decision:
+        legal = view.actions()
+        for action, safe in legal:
+            if safe:
+                return Decision(action)
+        options = plans(view, met)
+        if len(options) <= 1:
+            return Decision(options[0][0] if options else None, plan=options[0] if options else None)
+        worlds = view.worlds(self.samples, decision_seed(self.sampler_seed, step))
+        homes = world_values(view, options, worlds, self.objective, self.max_nodes, self.threads)
+        ranked = rank_values([p[-1] for p in options], homes, self.objective)
+        best = ranked[0]
+        if best.mean <= view.home and best.win_share == 0:
+            return Decision(None, True)
+        chosen = next(p for p in options if p[-1] is best.action)
+        return Decision(chosen[0], True, plan=chosen)
+
+
+MAX_QUIET_STATES = 24
+
+
+def _quiet(action: Action, before: KlondikeDeal, after: KlondikeDeal) -> bool:
+    """A move that can be taken back: a run moved off a face-up card (or a King off an
+    otherwise empty column), or a card worried back (it can go home again)."""
+    if action.kind == ActionKind.FOUNDATION_TO_COLUMN:
+        return True
+    if action.kind != ActionKind.COLUMN_TO_COLUMN:
+        return False
+    source = after.columns[action.source]
+    return bool(source) or before.columns[action.source][0] % 13 == 12  # a King left an empty column
+
+
+def plans(view: KlondikeView, met: Set[str]) -> List[List[Action]]:
+    """The view's plans: every move that shows a card or commits (a card from the waste,
+    a draw, a redeal, a card home), from the position or after quiet moves (a run moved
+    between face-up cards, a card worried back), the quiet positions explored breadth
+    first up to MAX_QUIET_STATES.  Plans that end in a position met before are left out."""
+    rules = view.rules
+    shown = _shown(view.position)
+    start = view.any_world()
+    key = lambda p: position_key(KlondikeView.of(p, rules, shown).position, rules)  # noqa: E731
+    explored = {key(start)}
+    queue = [(start, [])]
+    out: List[List[Action]] = []
+    ends: Set[str] = set()
+    draw_shows = UNKNOWN in view.position.stock[:rules.draw]  # quiet moves leave the stock as it is
+    while queue:
+        position, path = queue.pop(0)
+        raw = _core.klondike_actions(position.to_core(), rules.to_core())
+        for t, kind, cls in raw:
+            if kind < 0:
+                continue
+            action = Action.from_core(t)
+            if path and kind == 1:
+                out.append(path + [action])  # a safe card home after quiet moves
+                continue
+            after_raw = _core.klondike_replay(position.to_core(), rules.to_core(), [action.to_core()])
+            done = Action.from_core(after_raw["actions"][0])
+            after = KlondikeDeal.from_core(after_raw["layout"])
+            shows = done.turned_up is not None or (action.kind == ActionKind.DRAW and draw_shows)
+            if shows:
+                out.append(path + [action])
+                continue
+            k = key(after)
+            if _quiet(action, position, after) and len(explored) < MAX_QUIET_STATES:
+                if k not in explored:
+                    explored.add(k)
+                    queue.append((after, path + [action]))
+            elif k not in ends and k not in met and k not in explored:
+                ends.add(k)
+                out.append(path + [action])
+    return out
+
+PLAYERS = ("greedy", "search", "plans")
 OBJECTIVES = ("cards", "win")
 
 
@@ -248,10 +344,11 @@ def make_player(name: str, samples: int = DEFAULT_SAMPLES, sampler_seed: int = 1
         raise OptionError(f"unknown objective {objective!r} (choose from {', '.join(OBJECTIVES)})")
     if name == "greedy":
         return GreedyPlayer(sampler_seed)
-    if name == "search":
+    if name in ("search", "plans"):
         if not 1 <= samples <= MAX_SAMPLES:
             raise OptionError(f"samples must be 1 to {MAX_SAMPLES}")
-        return SearchPlayer(samples, sampler_seed, objective, max_nodes, threads)
+        kind = SearchPlayer if name == "search" else PlanPlayer
+        return kind(samples, sampler_seed, objective, max_nodes, threads)
     raise OptionError(f"unknown player {name!r} (choose from {', '.join(PLAYERS)})")
 
 
@@ -328,15 +425,18 @@ def play(deal: KlondikeDeal, rules: KlondikeRules, *, player: str = "search", sa
         decision = chooser.choose(view, step, met)
         decisions += decision.deliberated
         if trace is not None:
-            trace.append((view.position.to_pysol(), decision.action and decision.action.token()))
+            trace.append((view.position.to_pysol(), decision.action and " ".join(
+                a.token() for a in (decision.plan or [decision.action]))))
         if decision.action is None:
             break
-        raw = _core.klondike_replay(position.to_core(), rules.to_core(), [decision.action.to_core()])
-        if raw["error"] is not None:
-            raise RuntimeError(f"internal error: the {player} player chose an illegal move: {raw['error']}")
-        line.append(Action.from_core(raw["actions"][0]))
-        position = KlondikeDeal.from_core(raw["layout"], source=deal.source)
-        seen |= seen_in(position)
+        for action in decision.plan or [decision.action]:
+            raw = _core.klondike_replay(position.to_core(), rules.to_core(), [action.to_core()])
+            if raw["error"] is not None:
+                raise RuntimeError(f"internal error: the {player} player chose an illegal move: {raw['error']}")
+            line.append(Action.from_core(raw["actions"][0]))
+            position = KlondikeDeal.from_core(raw["layout"], source=deal.source)
+            seen |= seen_in(position)
+            met.add(position_key(KlondikeView.of(position, rules, seen).position, rules))
     played = PlayedKlondike(player=player, deal=deal, rules=rules, line=line, foundation=sum(position.foundations),
                             decisions=decisions)
     if optimum:
@@ -400,11 +500,13 @@ class KlondikeHint:
             lines.append(f"Play {self.safe.token()} first: a card home that can never hurt")
         if self.values:
             lines.append("Each move's figures take the hidden cards as known after it (hindsight), so they lean "
-                         "hopeful; their order is what counts.")
+                         "hopeful; their order is what counts.  The last figure is the other side: what the "
+                         "greedy player gets home after the move, no hindsight.")
         for i, v in enumerate(self.values, 1):
             err = "" if self.exact else f" +- {v.stderr:.2f}"
             lines.append(f"{i:3d}. {v.action.token():4s} expected cards home {v.mean:.2f}{err} (Vegas "
-                         f"{5 * v.mean - 52:+.1f}), won in {100 * v.win_share:.0f}% of worlds")
+                         f"{5 * v.mean - 52:+.1f}), won in {100 * v.win_share:.0f}% of worlds; "
+                         f"{v.greedy_mean:.1f} home if the greedy player goes on")
         if not self.values and self.safe is None:
             lines.append(f"No move: the game is over ({self.view.home} cards home)")
         return lines
@@ -423,25 +525,35 @@ def hint(view: KlondikeView, *, objective: str = "cards", samples: int = HINT_SA
     legal = view.actions()
     safe = next((a for a, is_safe in legal if is_safe), None)
     actions = [a for a, _ in legal]
-    homes: List[List[int]] = [[] for _ in actions]
+    homes: List[List[float]] = [[] for _ in actions]
+    played: List[List[float]] = [[] for _ in actions]
     start = time.monotonic()
     done = 0
     for first in range(0, len(worlds), HINT_BATCH):
         if done and timeout is not None and time.monotonic() - start > timeout:
             break
         batch = worlds[first:first + HINT_BATCH]
-        for row, more in zip(homes, world_values(view, actions, batch, objective, max_nodes, threads)):
+        plans = [[a] for a in actions]
+        for row, more in zip(homes, world_values(view, plans, batch, objective, max_nodes, threads)):
+            row.extend(more)
+        for row, more in zip(played, world_values(view, plans, batch, objective, threads=threads,
+                                                  playouts=HINT_PLAYOUTS)):
             row.extend(more)
         done += len(batch)
-    advice = KlondikeHint(view, rank_values(actions, homes, objective), objective, exact and done == len(worlds),
-                          done, safe=safe)
+    values = rank_values(actions, homes, objective)
+    for value in values:
+        row = played[next(i for i, a in enumerate(actions) if a is value.action)]
+        value.greedy_mean = statistics.mean(row)
+    advice = KlondikeHint(view, values, objective, exact and done == len(worlds), done, safe=safe)
     if advice.exact:
         _prove(advice, worlds)
     return advice
 
 
 HINT_BATCH = 8
+HINT_PLAYOUTS = 4  # greedy games a world, for a hint's no-hindsight figure
 PROOF_NODES = 2_000_000  # per world, for a hint's proven verdicts (a world not settled: no verdict)
+PROOF_LINES = 16         # winning lines tried in every world, for "won whatever the hidden cards are"
 
 
 def _prove(advice: KlondikeHint, worlds: List[KlondikeDeal]) -> None:
@@ -453,11 +565,15 @@ def _prove(advice: KlondikeHint, worlds: List[KlondikeDeal]) -> None:
     advice.most_home = max(r.max_foundation for r in results)
     advice.most_home_proven = all(r.exact for r in results)
     advice.worlds_won = sum(bool(r.solvable) for r in results)
-    winning = next((r for r in results if r.solvable), None)
-    if winning is not None:  # one try: the first winning line
-        text = format_line(winning.line)
+    tried: Set[str] = set()
+    for r in results:  # each world's winning line, tried in every world
+        text = format_line(r.line)
+        if not r.solvable or text in tried or len(tried) >= PROOF_LINES:
+            continue
+        tried.add(text)
         if all(replay(w, rules, text).foundation == ALL_HOME for w in worlds):
-            advice.won_line = winning.line
+            advice.won_line = r.line
+            return
 
 
 def parse_position(text: str, rules: KlondikeRules, source: str = "") -> KlondikeView:
