@@ -114,10 +114,9 @@ public:
     uint32_t locality() const {
         return static_cast<uint32_t>((home_ * 0x9e3779b97f4a7c15ull ^ talon_mask_ * 0xc2b2ae3d27d4eb4full ^ split_) >> 32);
     }
-    // A pending move restricts the state's moves; free_key() is the key of the same
-    // cards with nothing pending (see search.hpp).
-    bool restricted() const { return pend_kind_ != NoPending; }
-    uint64_t free_key() const;
+    // (No free_key(): the engine's skip of a pending state whose free twin is done has no
+    // written proof with worry back, where it saves nodes, and saves none without: off.
+    // See docs/design.md and benchmarks/results/history.md.)
     uint16_t rank() const;
     void moves(std::vector<Move>& out) const;
     Undo apply(const Move& m);
@@ -168,7 +167,7 @@ private:
     int waste_top_index() const { return split_ ? split_ - 1 : -1; }
     int split_below(int idx) const;  // canonical split once talon[idx] is gone
     uint64_t split_key() const;
-    // key() and free_key() share it: the cards (and the pending mark), the split for draw 3.
+    // The cards (and the pending mark), the split for draw 3.
     uint64_t cards_key() const { return rules_.draw == 1 ? hash_ : hash_ ^ split_key(); }
     uint64_t twin_key() const;
     uint64_t twin_swap_key() const;  // twin_key() as if nothing were pending

@@ -39,10 +39,6 @@ uint64_t Klondike::split_key() const { return keys().split[split_]; }
 // (Not while a move is pending: the pending move names the column.)
 uint64_t Klondike::twin_key() const { return pend_kind_ != NoPending ? 0 : twin_swap_key(); }
 
-uint64_t Klondike::free_key() const {
-    return cards_key() ^ keys().pending[pend_kind_][pend_card_] ^ twin_swap_key();
-}
-
 uint64_t Klondike::twin_swap_key() const {
     // The tops whose twin lies face up under a card: most positions have none, and the
     // columns' covered twins (kept for the bound) find them without a look at each twin.

@@ -35,14 +35,12 @@
 //                                  tables keep each cluster's states in a small shard of
 //                                  their own, whose slots stay in the cache
 // A restricted state is then skipped once its free twin (with a rank >= its own) is
-// done: searched to the end, or cut by the bound.  The free twin reaches everything
-// the restricted one does.  It must be done, not merely seen: a free state on the
-// search's path may need that very restricted state to reach what it can (Klondike's
-// seed 72 came out at 26, not 30, when "seen" was enough), while a done one has had
-// all its moves searched.
-//   Not proven: a twin's "done" may itself rest on a state still on the path, one its
-// search met while that state was being searched and so did not enter again (with
-// worry back most skips are of that kind); checked on deals, not proven (issue 38).
+// done: searched to the end, or cut by the bound.  It must be done, not merely seen (a
+// free state on the search's path may need that very restricted state to reach what it
+// can).  A game offers free_key() only with a written proof that the skip loses
+// nothing; none does now.  Klondike's was checked on deals, not proven (a twin's
+// "done" may rest on a state still on the path, and with worry back most skips are of
+// that kind), so it is off (issue 38; benchmarks/results/history.md).
 #pragma once
 
 #include <algorithm>

@@ -53,6 +53,8 @@ MAX_SAMPLES = 10_000
 # machine).  Most mid-game positions are settled well within it; one that is not
 # gives the best line found, a lower figure, the same for every action's worlds.
 WORLD_NODES = 20_000
+# Once nothing is hidden, the search players play the solver's line, found within this.
+ENDGAME_NODES = 2_000_000
 # A game ends after this many actions (no sensible game is half as long).
 MAX_ACTIONS = 3000
 # Up to this many hidden cards a hint weighs every world (5! = 120): exact figures.
@@ -242,6 +244,8 @@ class SearchPlayer:
         for action, safe in legal:
             if safe:
                 return Decision(action)
+        if not view.unseen:
+            return self.play_out(view)
         fresh = [a for a, _ in legal if view.key_after(a) not in met]
         if len(fresh) <= 1:
             return Decision(fresh[0] if fresh else None)
@@ -251,6 +255,26 @@ class SearchPlayer:
         if best.mean <= view.home and best.win_share == 0:
             return Decision(None, True)  # no world gains a card: stop while the cards are home
         return Decision(best.action, True)
+
+    def play_out(self, view: KlondikeView) -> Decision:
+        """Nothing is hidden any more: the solver's best line is the plan (a node cap
+        keeps it a count; past it, the best line found)."""
+        from solver.klondike.solve import solve
+        best = solve(view.position, view.rules, limits=Limits(max_nodes=ENDGAME_NODES))
+        if not best.line or best.max_foundation <= view.home:
+            return Decision(None, True)
+        line = best.line[:_peak(best.line, view.home)]
+        return Decision(line[0], True, plan=line)
+
+
+def _peak(line: List[Action], home: int) -> int:
+    """How many actions of a line take it to its most cards home (the rest is given back)."""
+    best, at = home, 0
+    for i, action in enumerate(line, 1):
+        home += action.changes_foundations
+        if home > best:
+            best, at = home, i
+    return at
 
 
 class PlanPlayer(SearchPlayer):
@@ -266,6 +290,8 @@ class PlanPlayer(SearchPlayer):
         for action, safe in legal:
             if safe:
                 return Decision(action)
+        if not view.unseen:
+            return self.play_out(view)
         options = plans(view, met)
         if len(options) <= 1:
             return Decision(options[0][0] if options else None, plan=options[0] if options else None)
