@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from typing import Callable, Optional
 
 import click
 
+from solver.cards import PLAIN, CardStyle
 from solver.errors import DealError, PatiensError
 from solver.limits import MAX_NODES, MAX_THREADS, Limits, check_seconds, parse_memory
 from solver.pysol import MAX_GAME_NUMBER
@@ -207,14 +209,28 @@ FORMAT_OPTION = click.option(
     help="text: a readable picture; pysol: PySol layout text (reads back in, as pysol-cards prints it); json.")
 
 
-def print_deal(deal, fmt: str) -> int:
+PLAIN_OPTION = click.option("--plain", is_flag=True,
+                            help="Cards as letters (AS, TD), no colour: the default when the output is not a "
+                                 "terminal.  On a terminal cards show suit symbols, red and black (NO_COLOR: "
+                                 "no colour).")
+
+
+def card_style(plain: bool) -> CardStyle:
+    """Suit symbols (and red and black unless NO_COLOR is set) on a terminal; letters
+    when the output goes to a file or a pipe, or with --plain."""
+    if plain or not sys.stdout.isatty():
+        return PLAIN
+    return CardStyle(symbols=True, color="NO_COLOR" not in os.environ)
+
+
+def print_deal(deal, fmt: str, style: CardStyle = PLAIN) -> int:
     """`show`: any game's deal as a picture, PySol layout text or JSON."""
     if fmt == "pysol":
         click.echo(deal.to_pysol(), nl=False)
     elif fmt == "json":
         print_json(deal.to_json())
     else:
-        click.echo(deal.render())
+        click.echo(deal.render(style))
     return EXIT_OK
 
 

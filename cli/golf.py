@@ -10,6 +10,8 @@ from cli.common import (
     EXIT_CODES_HELP,
     EXIT_OK,
     FORMAT_OPTION,
+    PLAIN_OPTION,
+    card_style,
     choose_source,
     deal_source_options,
     exit_code_for,
@@ -94,9 +96,10 @@ def solve_cmd(deal_file, seed, pysol, rules, limits, as_json, explain, fmt):
 @deal_source_options
 @RULES_OPTIONS
 @FORMAT_OPTION
-def show_cmd(deal_file, seed, pysol, rules, fmt):
+@PLAIN_OPTION
+def show_cmd(deal_file, seed, pysol, rules, fmt, plain):
     """Print a deal readably, or write it out as PySol layout text or JSON."""
-    return print_deal(load_deal(deal_file, seed, pysol, rules), fmt)
+    return print_deal(load_deal(deal_file, seed, pysol, rules), fmt, card_style(plain))
 
 
 @golf.command("replay", epilog=MOVES_HELP)

@@ -11,6 +11,8 @@ from cli.common import (
     EXIT_CODES_HELP,
     EXIT_OK,
     FORMAT_OPTION,
+    PLAIN_OPTION,
+    card_style,
     choose_source,
     deal_source_options,
     limit_options,
@@ -22,7 +24,9 @@ from cli.common import (
     rules_options,
     split_replay_args,
 )
+from solver.errors import DealError
 from solver.klondike import KlondikeDeal, make_rules, replay, solve
+from solver.klondike.board import board_lines
 from solver.klondike.real import (
     DEFAULT_SAMPLES,
     HINT_SAMPLES,
@@ -33,6 +37,8 @@ from solver.klondike.real import (
     hint,
     parse_position,
     play,
+    position_after,
+    view_after,
 )
 from solver.klondike.rules import PRESETS, UNSET
 
@@ -63,6 +69,18 @@ RULES_OPTIONS = rules_options(
 )
 
 
+AFTER_OPTION = click.option("--after", metavar="MOVES",
+                            help="Start from the position these moves reach (a line as 'replay' takes it).")
+
+
+def board_options(f):
+    """--board, --every and --plain: the table drawn along a line."""
+    f = PLAIN_OPTION(f)
+    f = click.option("--every", type=click.IntRange(1, 10**6), default=1, show_default=True, metavar="N",
+                     help="With --board: every N moves.")(f)
+    return click.option("--board", is_flag=True, help="Draw the table after every move (or every N moves).")(f)
+
+
 def load_deal(deal_file: Optional[str], seed: Optional[int], pysol: Optional[int]) -> KlondikeDeal:
     kind = choose_source(deal_file, seed, pysol)
     if kind == "seed":
@@ -85,16 +103,24 @@ def klondike():
 @click.option("--first-win", is_flag=True,
               help="Only decide whether the deal can be won (stops at the first win; faster). The max "
                    "foundation count is then exact only for a won deal.")
+@AFTER_OPTION
+@board_options
 @limit_options(threads=True)
 @output_options
-def solve_cmd(deal_file, seed, pysol, rules, first_win, limits, as_json, explain):
+def solve_cmd(deal_file, seed, pysol, rules, first_win, after, board, every, plain, limits, as_json, explain):
     """Solve a deal: can it be won, and the most cards that can reach the foundations.
 
     DEAL is a file in PySol layout text or JSON, or - for standard input; or use
-    --seed N / --pysol N.  The answer comes with a line of moves that reaches it
-    (see 'patiens klondike replay --help' for the notation).
+    --seed N / --pysol N; with --after, the position a line of moves reaches from it.
+    The answer comes with a line of moves that reaches it (see 'patiens klondike
+    replay --help' for the notation).
     """
-    result = solve(load_deal(deal_file, seed, pysol), rules, first_win=first_win, limits=limits)
+    deal = load_deal(deal_file, seed, pysol)
+    if after is not None:
+        deal = position_after(deal, rules, after)
+    result = solve(deal, rules, first_win=first_win, limits=limits)
+    if board and not as_json:
+        print_boards(deal, rules, result.tokens, every, card_style(plain))
     return print_result(result, as_json, explain)
 
 
@@ -102,29 +128,47 @@ def solve_cmd(deal_file, seed, pysol, rules, first_win, limits, as_json, explain
 @click.argument("deal_file", metavar="[DEAL]", required=False)
 @deal_source_options
 @FORMAT_OPTION
-def show_cmd(deal_file, seed, pysol, fmt):
-    """Print a deal readably, or write it out as PySol layout text or JSON."""
-    return print_deal(load_deal(deal_file, seed, pysol), fmt)
+@PLAIN_OPTION
+def show_cmd(deal_file, seed, pysol, fmt, plain):
+    """Draw a deal as on the table (face-down cards as backs), or write it out as
+    PySol layout text or JSON (every card)."""
+    return print_deal(load_deal(deal_file, seed, pysol), fmt, card_style(plain))
 
 
 @klondike.command("replay", epilog=MOVES_HELP)
 @click.argument("args", nargs=-1, metavar="[DEAL] MOVES...")
 @deal_source_options
 @RULES_OPTIONS
+@board_options
 @output_options
-def replay_cmd(args, seed, pysol, rules, as_json, explain):
+def replay_cmd(args, seed, pysol, rules, board, every, plain, as_json, explain):
     """Check a line of moves: print the position and score it reaches, or the first
-    illegal move.  Exit status 0 when every move is legal, 2 otherwise."""
+    illegal move (--board: the table after every move too).  Exit status 0 when every
+    move is legal, 2 otherwise."""
     deal_file, text = split_replay_args(args, seed, pysol)
-    played = replay(load_deal(deal_file, seed, pysol), rules, text)
+    deal = load_deal(deal_file, seed, pysol)
+    played = replay(deal, rules, text)
+    style = card_style(plain)
     if as_json:
         print_json(played.to_json())
     else:
         if explain:
             for i, sentence in enumerate(played.sentences(), 1):
                 click.echo(f"{i:4d}. {sentence}")
-        click.echo("\n".join(played.summary_lines()))
+        if board:
+            print_boards(deal, rules, text.split()[:played.moves if played.ok else played.error_move - 1], every,
+                         style)
+        click.echo("\n".join(played.summary_lines(style)))
     return EXIT_OK if played.ok else EXIT_BAD_INPUT
+
+
+def print_boards(deal: KlondikeDeal, rules, tokens, every: int, style) -> None:
+    """The table after every `every` tokens of a legal line (and after the last)."""
+    marks = sorted(set(range(every, len(tokens) + 1, every)) | ({len(tokens)} if tokens else set()))
+    for n in marks:
+        position = replay(deal, rules, " ".join(tokens[:n])).position
+        click.echo(f"After move {n} ({tokens[n - 1]}):")
+        click.echo("\n".join(board_lines(position, style)) + "\n")
 
 
 def player_options(default: Optional[str], without: str = ""):
@@ -194,7 +238,9 @@ def play_cmd(deal_file, seed, pysol, rules, player, player_settings, limits, as_
 
 
 @klondike.command("hint", epilog=EXIT_CODES_HELP)
-@click.argument("position_file", metavar="POSITION")
+@click.argument("position_file", metavar="[POSITION]", required=False)
+@deal_source_options
+@AFTER_OPTION
 @RULES_OPTIONS
 @functools.partial(world_options, samples=HINT_SAMPLES)
 @click.option("--world-nodes", type=click.IntRange(100, 10**9), default=WORLD_NODES, show_default=True, metavar="N",
@@ -202,7 +248,8 @@ def play_cmd(deal_file, seed, pysol, rules, player, player_settings, limits, as_
 @click.option("--timeout", type=click.FloatRange(0.01, 10**6), metavar="SECONDS",
               help="Weigh worlds until then (at least one batch), and say how many.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
-def hint_cmd(position_file, rules, samples, sampler_seed, objective, world_nodes, timeout, as_json):
+def hint_cmd(position_file, seed, pysol, after, rules, samples, sampler_seed, objective, world_nodes, timeout,
+             as_json):
     """Rank the moves of a position part-way through a game for a player who does not
     see the hidden cards: expected cards home (Vegas) and chance to win, with standard
     errors, over worlds consistent with what is known (every world, exactly, when at
@@ -210,8 +257,18 @@ def hint_cmd(position_file, rules, samples, sampler_seed, objective, world_nodes
 
     POSITION (a file, or - for standard input) is the PySol layout of 'klondike
     show' with <??> for a face-down card and ?? in the Talon line for a stock card
-    not seen yet; Waste:, Foundations: and Pass: lines give the rest."""
-    view = parse_position(read_text(position_file), rules, source=position_file)
+    not seen yet; Waste:, Foundations: and Pass: lines give the rest.  Or a game in
+    progress: --seed N / --pysol N (or a whole deal) and --after "MOVES", the moves
+    played so far; the cards they showed are known, the rest hidden."""
+    if after is not None:
+        view = view_after(load_deal(position_file, seed, pysol), rules, after)
+    elif seed is not None or pysol is not None:
+        raise DealError("--seed and --pysol name a whole deal: add --after \"MOVES\" (the moves played so far), "
+                        "or give a POSITION file")
+    elif position_file is None:
+        raise DealError("no position given: a POSITION file (or -), or --seed N --after \"MOVES\"")
+    else:
+        view = parse_position(read_text(position_file), rules, source=position_file)
     advice = hint(view, objective=objective, samples=samples, sampler_seed=sampler_seed, max_nodes=world_nodes,
                   timeout=timeout)
     if as_json:

@@ -6,6 +6,7 @@ Jokers (Golf and Poker Squares only) are 52 and 53.  Input accepts `AS`,
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterable, List
 
 from solver.errors import DealError
@@ -49,15 +50,23 @@ def parse_rank(text: str) -> int:
     raise DealError(f"unknown rank {text!r}")
 
 
+# Suit symbols as cards are printed (black and white forms alike), read as the letters.
+SUIT_SYMBOLS = {"\u2663": "C", "\u2667": "C", "\u2666": "D", "\u2662": "D", "\u2665": "H", "\u2661": "H",
+                "\u2660": "S", "\u2664": "S"}
+
+
 def parse_card(text: str, jokers: bool = False) -> int:
-    """'AS', 'TD', '10d', 'qh' -> card number; 'JK' (or 'JOKER') when jokers are allowed."""
+    """'AS', 'TD', '10d', 'qh', '6\u2663', '10\u2665' -> card number; 'JK' (or 'JOKER') when
+    jokers are allowed."""
     t = text.strip().upper()
+    if t and t[-1] in SUIT_SYMBOLS:
+        t = t[:-1] + SUIT_SYMBOLS[t[-1]]
     if t in ("JK", "JOKER", "JO", "*"):
         if not jokers:
             raise DealError(f"a joker ({text!r}) is not part of this game")
         return JOKER
     if len(t) < 2 or t[-1] not in SUITS:
-        raise DealError(f"unknown card {text!r} (write rank then suit, e.g. AS, TD, 10d)")
+        raise DealError(f"unknown card {text!r} (write rank then suit, e.g. AS, TD, 10d, 6\u2663)")
     rank_text = t[:-1]
     if rank_text == "10":
         rank = 10
@@ -72,6 +81,32 @@ def card_str(card: int) -> str:
     if is_joker(card):
         return "JK"
     return RANKS[rank_of(card) - 1] + SUITS[suit_of(card)]
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """How a picture writes a card: letters (AS, TD), or suit symbols (A\u2660, 10\u2666),
+    with red and black in a terminal's colours."""
+    symbols: bool = False
+    color: bool = False
+
+    def card(self, card: int) -> str:
+        if not self.symbols or is_joker(card):
+            return card_str(card)
+        rank = RANKS[rank_of(card) - 1].replace("T", "10")
+        text = rank + SYMBOLS[suit_of(card)]
+        return f"\033[31m{text}\033[0m" if self.color and is_red(card) else text
+
+    def width(self, text: str) -> int:
+        """The columns `text` takes on the screen (colour codes take none)."""
+        return len(text) - (9 if "\033[" in text else 0)
+
+    def pad(self, text: str, width: int) -> str:
+        return text + " " * max(0, width - self.width(text))
+
+
+PLAIN = CardStyle()
+SYMBOLS = ("\u2663", "\u2666", "\u2665", "\u2660")  # C D H S
 
 
 def card_name(card: int) -> str:

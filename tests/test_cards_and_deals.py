@@ -14,7 +14,9 @@ from solver.klondike import KlondikeDeal, make_rules, replay
 
 
 @pytest.mark.parametrize("text, card", [("AS", make_card(3, 1)), ("TD", make_card(1, 10)), ("10d", make_card(1, 10)),
-                                        ("qh", make_card(2, 12)), (" 2c ", make_card(0, 2)), ("Kc", make_card(0, 13))])
+                                        ("qh", make_card(2, 12)), (" 2c ", make_card(0, 2)), ("Kc", make_card(0, 13)),
+                                        ("6\u2663", make_card(0, 6)), ("10\u2665", make_card(2, 10)),
+                                        ("q\u2660", make_card(3, 12)), ("A\u2662", make_card(1, 1))])
 def test_parse_card(text, card):
     assert parse_card(text) == card
 
@@ -23,7 +25,7 @@ def test_output_uses_t():
     assert card_str(parse_card("10h")) == "TH"
 
 
-@pytest.mark.parametrize("bad", ["1S", "11H", "AX", "A", "", "ZZ", "JK"])
+@pytest.mark.parametrize("bad", ["1S", "11H", "AX", "A", "", "ZZ", "JK", "\u2663", "1\u2665"])
 def test_bad_cards_are_named(bad):
     with pytest.raises(DealError):
         parse_card(bad)

@@ -119,3 +119,52 @@ def test_rules_reach_the_solver():
     rules = make_rules("vegas", worry_back=False)
     out = patiens("klondike", "solve", "--seed", "2", "--mode", "vegas", "--no-worry-back", "--json").json()
     assert out["rules"] == rules.to_json()
+
+
+def test_the_board_is_drawn_as_on_the_table():
+    """show: the columns downwards, the face-down cards as backs, letters when piped;
+    replay --board: the table after every N moves, the last one the replay's own."""
+    shown = patiens("klondike", "show", "--seed", "1")
+    assert shown.code == 0 and "\033[" not in shown.out and shown.out.count("##") == 21
+    assert "1    2    3    4    5    6    7" in shown.out
+    run = patiens("klondike", "replay", "--seed", "1", "DR W5 DR2 W1 DR2", "--board", "--every", "2")
+    assert run.code == 0, run.err
+    blocks = run.out.split("After move ")[1:]
+    assert [b.split(" ")[0] for b in blocks] == ["2", "4", "5"]
+    last_board = blocks[-1].split("\n", 1)[1].strip().split("\n\n")[0]
+    assert last_board in run.out.split("Klondike, seed 1\n", 1)[1]
+
+
+def test_a_terminal_gets_suit_symbols_and_colours():
+    """On a terminal (a pty here) cards show suit symbols, hearts and diamonds in red;
+    NO_COLOR keeps the symbols without the colour; --plain keeps letters."""
+    import os
+    import pty
+    import subprocess
+
+    from clihelp import PATIENS
+
+    def on_a_terminal(*args, env=None):
+        leader, follower = pty.openpty()
+        cmd = PATIENS + ["klondike", "show", "--seed", "1", *args]
+        p = subprocess.run(cmd, stdout=follower, stderr=subprocess.PIPE, env=env, timeout=60)
+        os.close(follower)
+        out = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+        os.close(leader)
+        assert p.returncode == 0, p.stderr
+        return out.decode()
+
+    colourful = on_a_terminal()
+    assert "7\u2666" in colourful and "\033[31m" in colourful
+    plain_env = dict(os.environ, NO_COLOR="1")
+    no_colour = on_a_terminal(env=plain_env)
+    assert "7\u2666" in no_colour and "\033[" not in no_colour
+    assert "7D" in on_a_terminal("--plain")

@@ -74,7 +74,9 @@ def test_solving_and_replaying_need_every_card(tmp_path):
     assert_one_line_error(patiens("klondike", "solve", path), "unknown card", "hint")
     assert_one_line_error(patiens("klondike", "replay", path, "DR"), "unknown card")
     shown = patiens("klondike", "show", path)
-    assert shown.code == 0 and "??" in shown.out
+    assert shown.code == 0 and shown.out.count("##") == 21  # the table: backs, known or not
+    written = patiens("klondike", "show", path, "--format", "pysol")
+    assert written.code == 0 and written.out.count("??") == 45
 
 
 # --- the sampler -------------------------------------------------------------------
@@ -234,3 +236,30 @@ def test_play_and_analyse_from_the_command_line(tmp_path):
     assert "mean_vegas" in summary["real_play"]
     assert_one_line_error(patiens("analyse", "klondike", "--seeds", "1-2", "--out", tmp_path / "x.jsonl",
                                   "--player", "greedy", "--first-win"), "first-win")
+
+
+def test_a_game_in_progress_is_known_by_what_its_moves_showed():
+    """--after: the cards the moves turned up or drew are known, in their places; after a
+    whole pass and a redeal the stock is known too (perfect memory)."""
+    from solver.klondike.real import view_after
+    deal = KlondikeDeal.from_seed(1)
+    view = view_after(deal, CASINO, "DR W5 DR2 W1")
+    assert len(view.unseen) == 45 - 3 and view.position.waste == [c for c in view.position.waste if c != UNKNOWN]
+    vegas = make_rules("vegas")
+    passed = view_after(deal, vegas, "DR8 RD")  # draw 3: eight draws show the 24
+    assert UNKNOWN not in passed.position.stock and len(passed.unseen) == 21
+    assert sorted(passed.unseen) == sorted(c for col, d in zip(deal.columns, deal.face_down) for c in col[:d])
+
+
+def test_solve_and_hint_after_moves_from_the_command_line():
+    from solver.klondike import replay
+    line = "DR W5 DR2 W1"
+    run = patiens("klondike", "solve", "--seed", "1", "--after", line, "--json")
+    assert run.code == 0, run.err
+    after = replay(KlondikeDeal.from_seed(1), CASINO, line).position
+    assert json.loads(run.out)["max_foundation"] == solve(after, CASINO).max_foundation
+    hinted = patiens("klondike", "hint", "--seed", "1", "--after", line, "--samples", "4", "--world-nodes", "1000",
+                     "--json")
+    assert hinted.code == 0 and json.loads(hinted.out)["unknown"] == 42
+    assert_one_line_error(patiens("klondike", "solve", "--seed", "1", "--after", "DR W5 DR9 W1"), "move 4", "W1")
+    assert_one_line_error(patiens("klondike", "hint", "--seed", "1"), "--after")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import List, Optional
 
 from solver import pysol, shuffle
-from solver.cards import card_str, cards_str, check_deck, is_joker, parse_card, rank_of
+from solver.cards import PLAIN, CardStyle, card_str, cards_str, check_deck, is_joker, parse_card, rank_of
 from solver.errors import DealError, read_json_or_none
 from solver.golf.rules import GolfRules
 from solver.layout import layout_lines, wrong_game_hint
@@ -153,14 +153,15 @@ class GolfDeal:
                 "base": card_str(self.base) if self.base is not None else None,
                 "columns": [[card_str(c) for c in col] for col in self.columns]}
 
-    def render(self) -> str:
+    def render(self, style: CardStyle = PLAIN) -> str:
         lines = [f"Golf, {self.source}" if self.source else "Golf deal",
                  f"Waste base: {card_str(self.base) if self.base is not None else '(empty)'}",
                  f"Stock ({len(self.stock)}, next first): {cards_str(self.stock) or '(empty)'}"]
         height = max((len(c) for c in self.columns), default=0)
         lines.append("      " + " ".join(f"{i + 1:>3}" for i in range(len(self.columns))))
         for row in range(height):
-            cells = [f"{card_str(col[row]):>3}" if row < len(col) else "   " for col in self.columns]
+            cells = [" " * (3 - style.width(style.card(col[row]))) + style.card(col[row]) if row < len(col)
+                     else "   " for col in self.columns]
             lines.append(f"row {row + 1} " + " ".join(cells))
         lines.append("(the last card of each column is free)")
         return "\n".join(lines)

@@ -33,8 +33,10 @@ from typing import List, Optional, Tuple
 from solver import pysol, shuffle
 from solver.cards import (
     DECK,
+    PLAIN,
     RANKS,
     SUITS,
+    CardStyle,
     card_str,
     cards_str,
     check_deck,
@@ -269,22 +271,10 @@ class KlondikeDeal:
                         for col, d in zip(self.columns, self.face_down)],
         }
 
-    def render(self) -> str:
-        """A readable picture of the position (face-down cards shown in <>)."""
-        found = "  ".join(f"{SUITS[s]}:{RANKS[n - 1] if n else '-'}" for s, n in enumerate(self.foundations))
-        lines = []
-        if self.source:
-            lines.append(f"Klondike, {self.source}")
-        lines += [
-            f"Stock ({len(self.stock)}, next first): {_tokens(self.stock) or '(empty)'}",
-            f"Waste ({len(self.waste)}, top last):  {cards_str(self.waste) or '(empty)'}",
-            f"Foundations: {found}   ({sum(self.foundations)} cards)",
-        ]
-        if self.pass_number > 1:
-            lines.append(f"Pass {self.pass_number}")
-        for i in range(COLUMNS):
-            lines.append(f"  {i + 1}: {' '.join(self.column_tokens(i)) or '(empty)'}")
-        return "\n".join(lines)
+    def render(self, style: CardStyle = PLAIN) -> str:
+        """The position drawn as on the table (board.py), under its source."""
+        from solver.klondike.board import board_lines
+        return "\n".join(([f"Klondike, {self.source}"] if self.source else []) + board_lines(self, style))
 
 
 def _token(card: int) -> str:

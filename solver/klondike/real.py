@@ -40,7 +40,7 @@ from typing import List, Optional, Sequence, Set, Tuple
 from solver import _core
 from solver.errors import DealError, OptionError
 from solver.klondike.deal import UNKNOWN, KlondikeDeal
-from solver.klondike.notation import Action, ActionKind, format_line, vegas_score
+from solver.klondike.notation import Action, ActionKind, format_line, parse_line, vegas_score
 from solver.klondike.rules import KlondikeRules
 from solver.limits import Limits
 from solver.shuffle import SplitMix64, decision_seed, shuffled
@@ -241,12 +241,16 @@ class SearchPlayer:
 
     def choose(self, view: KlondikeView, step: int, met: Set[str]) -> Decision:
         legal = view.actions()
-        for action, safe in legal:
-            if safe:
-                return Decision(action)
+        safe = next((action for action, is_safe in legal if is_safe), None)
+        if safe is not None:
+            return Decision(safe)
         if not view.unseen:
             return self.play_out(view)
-        fresh = [a for a, _ in legal if view.key_after(a) not in met]
+        return self.weigh(view, [action for action, _ in legal], step, met)
+
+    def weigh(self, view: KlondikeView, legal: List[Action], step: int, met: Set[str]) -> Decision:
+        """The choice among the legal moves, weighed over sampled worlds."""
+        fresh = [a for a in legal if view.key_after(a) not in met]
         if len(fresh) <= 1:
             return Decision(fresh[0] if fresh else None)
         worlds = view.worlds(self.samples, decision_seed(self.sampler_seed, step))
@@ -285,13 +289,7 @@ class PlanPlayer(SearchPlayer):
     matters, the commitments."""
     name = "plans"
 
-    def choose(self, view: KlondikeView, step: int, met: Set[str]) -> Decision:
-        legal = view.actions()
-        for action, safe in legal:
-            if safe:
-                return Decision(action)
-        if not view.unseen:
-            return self.play_out(view)
+    def weigh(self, view: KlondikeView, legal: List[Action], step: int, met: Set[str]) -> Decision:
         options = plans(view, met)
         if len(options) <= 1:
             return Decision(options[0][0] if options else None, plan=options[0] if options else None)
@@ -600,6 +598,30 @@ def _prove(advice: KlondikeHint, worlds: List[KlondikeDeal]) -> None:
         if all(replay(w, rules, text).foundation == ALL_HOME for w in worlds):
             advice.won_line = r.line
             return
+
+
+def position_after(deal: KlondikeDeal, rules: KlondikeRules, line: str) -> KlondikeDeal:
+    """The position a line of moves reaches from the deal (every card known).  Raises
+    DealError naming the first illegal move."""
+    from solver.klondike.solve import replay
+    played = replay(deal, rules, line)
+    if not played.ok:
+        raise DealError(f"--after: move {played.error_move} ({played.error_token}) is illegal: {played.error}")
+    position = played.position
+    position.source = f"{deal.source or 'the deal'} after {played.moves} move(s)"
+    return position
+
+
+def view_after(deal: KlondikeDeal, rules: KlondikeRules, line: str) -> KlondikeView:
+    """The position a line of moves reaches from the deal, as the player who played
+    them knows it: every card seen along the way remembered, the rest hidden."""
+    end = position_after(deal, rules, line)  # checks the line first, with its own errors
+    position, seen = deal, seen_in(deal)
+    for action in parse_line(line):
+        raw = _core.klondike_replay(position.to_core(), rules.to_core(), [action.to_core()])
+        position = KlondikeDeal.from_core(raw["layout"])
+        seen |= seen_in(position)
+    return KlondikeView.of(end, rules, seen)
 
 
 def parse_position(text: str, rules: KlondikeRules, source: str = "") -> KlondikeView:

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, List, Optional, Tuple
 
 from solver import _core
+from solver.cards import PLAIN, CardStyle
 from solver.errors import DealError
 from solver.klondike.deal import KlondikeDeal
 from solver.klondike.notation import Action, explain, format_line, move_of_action, parse_moves, vegas_score
@@ -118,8 +119,8 @@ class KlondikeReplay:
                 "vegas_score": vegas_score(self.foundation), "best_vegas_score": vegas_score(self.max_foundation),
                 "position": self.position.to_json()}
 
-    def summary_lines(self) -> List[str]:
-        lines = [self.position.render(),
+    def summary_lines(self, style: CardStyle = PLAIN) -> List[str]:
+        lines = [self.position.render(style),
                  f"Foundations: {self.foundation} cards, Vegas {vegas_score(self.foundation):+d} (most along the "
                  f"line: {self.max_foundation}, Vegas {vegas_score(self.max_foundation):+d})"]
         if not self.ok:
