@@ -53,6 +53,10 @@ MAX_SAMPLES = 10_000
 # machine).  Most mid-game positions are settled well within it; one that is not
 # gives the best line found, a lower figure, the same for every action's worlds.
 WORLD_NODES = 20_000
+# Moves that only rearrange the tableau (see SearchPlayer.quiet_for), and how many in
+# a row the search player makes at most.
+SHUFFLES = (ActionKind.COLUMN_TO_COLUMN, ActionKind.FOUNDATION_TO_COLUMN)
+QUIET_LIMIT = 20
 # Once nothing is hidden, the search players play the solver's line, found within this.
 ENDGAME_NODES = 2_000_000
 # A game ends after this many actions (no sensible game is half as long).
@@ -238,6 +242,21 @@ class SearchPlayer:
                  max_nodes: int = WORLD_NODES, threads: int = 1):
         self.samples, self.sampler_seed, self.objective = samples, sampler_seed, objective
         self.max_nodes, self.threads = max_nodes, threads
+        self._progress: Optional[tuple] = None
+        self._quiet = 0
+        self._most_home = 0
+
+    def quiet_for(self, view: KlondikeView) -> int:
+        """Moves since the last that did more than rearrange the tableau (more cards home
+        than ever before, a card turned up, the stock or the waste changed): the search
+        values moving a run back and forth as much as anything once every world is
+        settled, so past QUIET_LIMIT such moves only the others are offered."""
+        p = view.position
+        self._most_home = max(self._most_home, view.home)
+        mark = (self._most_home, sum(p.face_down), len(p.stock), len(p.waste), p.pass_number)
+        self._quiet = self._quiet + 1 if mark == self._progress else 0
+        self._progress = mark
+        return self._quiet
 
     def choose(self, view: KlondikeView, step: int, met: Set[str]) -> Decision:
         legal = view.actions()
@@ -251,6 +270,8 @@ class SearchPlayer:
     def weigh(self, view: KlondikeView, legal: List[Action], step: int, met: Set[str]) -> Decision:
         """The choice among the legal moves, weighed over sampled worlds."""
         fresh = [a for a in legal if view.key_after(a) not in met]
+        if self.quiet_for(view) >= QUIET_LIMIT:  # no more shuffling of runs: move on or stop
+            fresh = [a for a in fresh if a.kind not in SHUFFLES or view.key_after(a) is None]
         if len(fresh) <= 1:
             return Decision(fresh[0] if fresh else None)
         worlds = view.worlds(self.samples, decision_seed(self.sampler_seed, step))
