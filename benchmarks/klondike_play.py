@@ -99,7 +99,7 @@ def main():
                              f"{100 * won[1]:.1f}) | {f['mean_home']:.2f} ({home[0]:.2f}-{home[1]:.2f}) | "
                              f"{f['mean_vegas']:+.1f} ({vegas[0]:+.1f} - {vegas[1]:+.1f}) | {voi} | {cpu} |")
             print("\n".join(table[-len(result):]), flush=True)
-            best = players[-1]
+            best = "search" if "search" in players else players[-1]
             worst = sorted(rows, key=lambda r: r[best]["home"] - r["optimum"])[:10]
             losses.append(f"\n## {mode}: the deals where {best} lost the most cards against the optimum\n\n"
                           "| seed | optimum | " + " | ".join(players) + " |\n|---|---|" + "---|" * len(players) + "\n"

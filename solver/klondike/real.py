@@ -57,6 +57,8 @@ WORLD_NODES = 20_000
 # a row the search player makes at most.
 SHUFFLES = (ActionKind.COLUMN_TO_COLUMN, ActionKind.FOUNDATION_TO_COLUMN)
 QUIET_LIMIT = 20
+TIE_PLAYOUTS = 4  # greedy games a world for breaking the search's ties
+STOP_LIMIT = 100
 # Once nothing is hidden, the search players play the solver's line, found within this.
 ENDGAME_NODES = 2_000_000
 # A game ends after this many actions (no sensible game is half as long).
@@ -144,10 +146,9 @@ def _shown(position: KlondikeDeal) -> Set[int]:
 
 
 def position_key(position: KlondikeDeal, rules: KlondikeRules) -> str:
-    """A position as the player knows it, for noticing one met before; with unlimited
-    passes the pass number is no part of it (the same cards make the same game)."""
-    if rules.unlimited:
-        position = replace(position, pass_number=1)
+    """A position as the player knows it, for noticing one met before.  With unlimited
+    passes the pass number is part of it: going round the stock again is how a player
+    comes back to a move it put off (STOP_LIMIT ends the rounds that change nothing)."""
     return position.to_pysol()
 
 
@@ -247,13 +248,16 @@ class SearchPlayer:
         self._most_home = 0
 
     def quiet_for(self, view: KlondikeView) -> int:
-        """Moves since the last that did more than rearrange the tableau (more cards home
-        than ever before, a card turned up, the stock or the waste changed): the search
-        values moving a run back and forth as much as anything once every world is
-        settled, so past QUIET_LIMIT such moves only the others are offered."""
+        """Moves since the last that made progress (more cards home than ever before, a
+        card turned up, a card out of the talon, or with limited passes a draw or a
+        redeal, which cannot be taken back): the search values moving a run back and
+        forth as much as anything once every world is settled, so past QUIET_LIMIT such
+        moves only the others are offered, and past STOP_LIMIT the game ends."""
         p = view.position
         self._most_home = max(self._most_home, view.home)
-        mark = (self._most_home, sum(p.face_down), len(p.stock), len(p.waste), p.pass_number)
+        talon = len(p.stock) + len(p.waste)
+        mark = (self._most_home, sum(p.face_down), talon) + (() if view.rules.unlimited else (len(p.stock),
+                                                                                               p.pass_number))
         self._quiet = self._quiet + 1 if mark == self._progress else 0
         self._progress = mark
         return self._quiet
@@ -270,16 +274,33 @@ class SearchPlayer:
     def weigh(self, view: KlondikeView, legal: List[Action], step: int, met: Set[str]) -> Decision:
         """The choice among the legal moves, weighed over sampled worlds."""
         fresh = [a for a in legal if view.key_after(a) not in met]
-        if self.quiet_for(view) >= QUIET_LIMIT:  # no more shuffling of runs: move on or stop
+        quiet = self.quiet_for(view)
+        if quiet >= STOP_LIMIT:
+            return Decision(None)  # going round without progress (unlimited passes): the game is over
+        if quiet >= QUIET_LIMIT:  # no more shuffling of runs: move on or stop
             fresh = [a for a in fresh if a.kind not in SHUFFLES or view.key_after(a) is None]
         if len(fresh) <= 1:
             return Decision(fresh[0] if fresh else None)
         worlds = view.worlds(self.samples, decision_seed(self.sampler_seed, step))
         homes = world_values(view, [[a] for a in fresh], worlds, self.objective, self.max_nodes, self.threads)
-        best = rank_values(fresh, homes, self.objective)[0]
+        ranked = rank_values(fresh, homes, self.objective)
+        best = ranked[0]
         if best.mean <= view.home and best.win_share == 0:
             return Decision(None, True)  # no world gains a card: stop while the cards are home
-        return Decision(best.action, True)
+        return Decision(self.break_tie(view, ranked, worlds), True)
+
+    def break_tie(self, view: KlondikeView, ranked: List[ActionValue], worlds: List[KlondikeDeal]) -> Action:
+        """Among the moves tied for best, the one after which the greedy player does best
+        in the same worlds.  Hindsight ties often: a world's solver can make any move
+        later, so putting off the work (drawing round and round, with unlimited passes)
+        looks as good as doing it; a player who sees nothing more tells them apart."""
+        tied = [v.action for v in ranked if (v.mean, v.win_share) == (ranked[0].mean, ranked[0].win_share)]
+        if len(tied) == 1:
+            return tied[0]
+        played = world_values(view, [[a] for a in tied], worlds, self.objective, threads=self.threads,
+                              playouts=TIE_PLAYOUTS)
+        means = [statistics.mean(row) for row in played]
+        return tied[means.index(max(means))]
 
     def play_out(self, view: KlondikeView) -> Decision:
         """Nothing is hidden any more: the solver's best line is the plan (a node cap
