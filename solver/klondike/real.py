@@ -332,6 +332,8 @@ class PlanPlayer(SearchPlayer):
     name = "plans"
 
     def weigh(self, view: KlondikeView, legal: List[Action], step: int, met: Set[str]) -> Decision:
+        if self.quiet_for(view) >= STOP_LIMIT:
+            return Decision(None)  # going round without progress (unlimited passes): the game is over
         options = plans(view, met)
         if len(options) <= 1:
             return Decision(options[0][0] if options else None, plan=options[0] if options else None)
