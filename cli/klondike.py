@@ -165,8 +165,10 @@ def replay_cmd(args, seed, pysol, rules, board, every, plain, as_json, explain):
 def print_boards(deal: KlondikeDeal, rules, tokens, every: int, style) -> None:
     """The table after every `every` tokens of a legal line (and after the last)."""
     marks = sorted(set(range(every, len(tokens) + 1, every)) | ({len(tokens)} if tokens else set()))
-    for n in marks:
-        position = replay(deal, rules, " ".join(tokens[:n])).position
+    position, done = deal, 0
+    for n in marks:  # each stretch played from where the last one ended
+        position = replay(position, rules, " ".join(tokens[done:n])).position
+        done = n
         click.echo(f"After move {n} ({tokens[n - 1]}):")
         click.echo("\n".join(board_lines(position, style)) + "\n")
 

@@ -95,17 +95,18 @@ class CardStyle:
             return card_str(card)
         rank = RANKS[rank_of(card) - 1].replace("T", "10")
         text = rank + SYMBOLS[suit_of(card)]
-        return f"\033[31m{text}\033[0m" if self.color and is_red(card) else text
+        return RED + text + RESET if self.color and is_red(card) else text
 
     def width(self, text: str) -> int:
-        """The columns `text` takes on the screen (colour codes take none)."""
-        return len(text) - (9 if "\033[" in text else 0)
+        """The columns a card's text takes on the screen (colour codes take none)."""
+        return len(text) - (len(RED) + len(RESET) if text.startswith(RED) else 0)
 
     def pad(self, text: str, width: int) -> str:
         return text + " " * max(0, width - self.width(text))
 
 
 PLAIN = CardStyle()
+RED, RESET = "\033[31m", "\033[0m"  # a terminal's red, and back to its colour
 SYMBOLS = ("\u2663", "\u2666", "\u2665", "\u2660")  # C D H S
 
 

@@ -124,15 +124,21 @@ py::dict klondike_solve(const py::dict& layout, const py::dict& rules, bool firs
     return d;
 }
 
-py::dict klondike_replay(const py::dict& layout, const py::dict& rules, const std::vector<std::tuple<int, int, int, int>>& acts) {
+using ActionTuple = std::tuple<int, int, int, int>;  // kind, from, to, count, as Action.to_core() writes it
+
+klondike::Action klondike_action(const ActionTuple& t) {
+    auto [kind, from, to, count] = t;
+    if (kind < 0 || kind > 6) throw std::invalid_argument("bad action kind");
+    return {static_cast<klondike::ActionKind>(kind), from, to, count};
+}
+
+py::dict klondike_replay(const py::dict& layout, const py::dict& rules, const std::vector<ActionTuple>& acts) {
     klondike::Klondike game(klondike_layout(layout), klondike_rules(rules));
     py::list done;
     py::object error = py::none();
     int index = -1;
     for (size_t i = 0; i < acts.size(); ++i) {
-        auto [kind, from, to, count] = acts[i];
-        if (kind < 0 || kind > 6) throw std::invalid_argument("bad action kind");
-        klondike::Action a{static_cast<klondike::ActionKind>(kind), from, to, count};
+        klondike::Action a = klondike_action(acts[i]);
         const std::string err = game.act(a);
         if (!err.empty()) {
             error = py::str(err);
@@ -248,17 +254,14 @@ py::list klondike_actions(const py::dict& layout, const py::dict& rules) {
     return out;
 }
 
-std::vector<std::vector<int>> klondike_plan_values(
-    const py::list& worlds, const py::dict& rules, const std::vector<std::vector<std::tuple<int, int, int, int>>>& plans,
-    bool first_win, uint64_t max_nodes, int threads, int playouts) {
+std::vector<std::vector<int>> klondike_plan_values(const py::list& worlds, const py::dict& rules,
+                                                   const std::vector<std::vector<ActionTuple>>& plans, bool first_win,
+                                                   uint64_t max_nodes, int threads, int playouts) {
     std::vector<klondike::Layout> layouts;
     for (const auto& w : worlds) layouts.push_back(klondike_layout(w.cast<py::dict>()));
     std::vector<std::vector<klondike::Action>> actions(plans.size());
     for (size_t p = 0; p < plans.size(); ++p)
-        for (auto [kind, from, to, count] : plans[p]) {
-            if (kind < 0 || kind > 6) throw std::invalid_argument("bad action kind");
-            actions[p].push_back({static_cast<klondike::ActionKind>(kind), from, to, count});
-        }
+        for (const ActionTuple& t : plans[p]) actions[p].push_back(klondike_action(t));
     const auto r = klondike_rules(rules);
     py::gil_scoped_release nogil;
     return klondike::plan_values(layouts, r, actions, first_win, max_nodes, threads, playouts);
@@ -271,9 +274,7 @@ py::object klondike_greedy_action(const py::dict& layout, const py::dict& rules,
     int cls = 0;
     const auto a = players::greedy_klondike_action(game, rng, progress, &cls);
     if (!a) return py::none();
-    klondike::Action filled = *a;
-    game.check(filled);
-    return py::make_tuple(action_tuple(filled), cls);
+    return py::make_tuple(action_tuple(*a), cls);  // (legal_actions filled in its cards)
 }
 
 // --- simple players ---

@@ -21,8 +21,8 @@ bool Klondike::safe_home(const Action& a) const {
 std::vector<std::vector<int>> plan_values(const std::vector<Layout>& worlds, const Rules& rules,
                                           const std::vector<std::vector<Action>>& plans, bool first_win,
                                           uint64_t max_nodes, int threads, int playouts) {
-    const size_t n_actions = plans.size(), n_worlds = worlds.size();
-    std::vector<std::vector<int>> values(n_actions, std::vector<int>(n_worlds, 0));
+    const size_t n_plans = plans.size(), n_worlds = worlds.size();
+    std::vector<std::vector<int>> values(n_plans, std::vector<int>(n_worlds, 0));
     // A count, not a time, caps each solve, so that the figures (and the game they
     // choose) are the same on any machine; a small table, as the solves are short.
     Limits limits;
@@ -32,28 +32,28 @@ std::vector<std::vector<int>> plan_values(const std::vector<Layout>& worlds, con
     std::exception_ptr failure;  // the first, carried out of the threads
     std::mutex failure_lock;
     auto work = [&]() {
-        for (size_t job; (job = next.fetch_add(1)) < n_actions * n_worlds;) {
-            const size_t a = job / n_worlds, w = job % n_worlds;
+        for (size_t job; (job = next.fetch_add(1)) < n_plans * n_worlds;) {
+            const size_t p = job / n_worlds, w = job % n_worlds;
             try {
                 Klondike game(worlds[w], rules);
-                for (Action act : plans[a])
+                for (Action act : plans[p])
                     if (!game.act(act).empty()) throw std::invalid_argument("a plan is illegal in one of the worlds");
                 if (playouts) {  // the greedy player's games from here: what a player who sees nothing more gets
                     int sum = 0;
                     for (int k = 0; k < playouts; ++k)
                         sum += players::play_klondike(game, (w * 0x9E3779B97F4A7C15ull) ^ (k + 1)).max_foundation;
-                    values[a][w] = sum;
+                    values[p][w] = sum;
                 } else {
-                    values[a][w] = solve(game.layout(), rules, first_win, limits).search.best;
+                    values[p][w] = solve(game.layout(), rules, first_win, limits).search.best;
                 }
             } catch (...) {
                 std::lock_guard<std::mutex> hold(failure_lock);
                 if (!failure) failure = std::current_exception();
-                next = n_actions * n_worlds;
+                next = n_plans * n_worlds;
             }
         }
     };
-    const int n_threads = std::max(1, std::min<int>(threads, static_cast<int>(n_actions * n_worlds)));
+    const int n_threads = std::max(1, std::min<int>(threads, static_cast<int>(n_plans * n_worlds)));
     std::vector<std::thread> pool;
     for (int t = 1; t < n_threads; ++t) pool.emplace_back(work);
     work();

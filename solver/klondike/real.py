@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from typing import List, Optional, Sequence, Set, Tuple
 
 from solver import _core
+from solver.cards import DECK
 from solver.errors import DealError, OptionError
 from solver.klondike.deal import UNKNOWN, KlondikeDeal
 from solver.klondike.notation import Action, ActionKind, format_line, parse_line, vegas_score
@@ -95,6 +96,16 @@ class KlondikeView:
     def home(self) -> int:
         return sum(self.position.foundations)
 
+    @property
+    def shown(self) -> Set[int]:
+        """The cards the view shows: the deck less the hidden ones."""
+        return set(DECK) - set(self.unseen)
+
+    def known_key(self, position: KlondikeDeal) -> str:
+        """The key of a position of one of this view's worlds, reached without showing a
+        card, as the player will know it (the hidden cards hidden again)."""
+        return position_key(KlondikeView.of(position, self.rules, self.shown).position)
+
     def world(self, fill: Sequence[int]) -> KlondikeDeal:
         """The position with its hidden places filled, in order (columns left to right,
         bottom first, then the stock), from `fill`."""
@@ -136,16 +147,10 @@ class KlondikeView:
         raw = _core.klondike_replay(self.any_world().to_core(), self.rules.to_core(), [action.to_core()])
         if raw["actions"][0][6] != 255:  # a face-down card was turned up
             return None
-        after = KlondikeDeal.from_core(raw["layout"])
-        return position_key(KlondikeView.of(after, self.rules, _shown(self.position)).position, self.rules)
+        return self.known_key(KlondikeDeal.from_core(raw["layout"]))
 
 
-def _shown(position: KlondikeDeal) -> Set[int]:
-    return {c for col in position.columns for c in col if c != UNKNOWN} | set(position.waste) | \
-        {c for c in position.stock if c != UNKNOWN} | set(position.home_cards())
-
-
-def position_key(position: KlondikeDeal, rules: KlondikeRules) -> str:
+def position_key(position: KlondikeDeal) -> str:
     """A position as the player knows it, for noticing one met before.  With unlimited
     passes the pass number is part of it: going round the stock again is how a player
     comes back to a move it put off (STOP_LIMIT ends the rounds that change nothing)."""
@@ -269,24 +274,25 @@ class SearchPlayer:
             return Decision(safe)
         if not view.unseen:
             return self.play_out(view)
-        return self.weigh(view, [action for action, _ in legal], step, met)
-
-    def weigh(self, view: KlondikeView, legal: List[Action], step: int, met: Set[str]) -> Decision:
-        """The choice among the legal moves, weighed over sampled worlds."""
-        fresh = [a for a in legal if view.key_after(a) not in met]
         quiet = self.quiet_for(view)
         if quiet >= STOP_LIMIT:
             return Decision(None)  # going round without progress (unlimited passes): the game is over
+        return self.weigh(view, [action for action, _ in legal], step, met, quiet)
+
+    def weigh(self, view: KlondikeView, legal: List[Action], step: int, met: Set[str], quiet: int) -> Decision:
+        """The choice among the legal moves, weighed over sampled worlds."""
+        keyed = [(a, view.key_after(a)) for a in legal]
+        fresh = [a for a, key in keyed if key not in met]
         if quiet >= QUIET_LIMIT:  # no more shuffling of runs: move on or stop
-            fresh = [a for a in fresh if a.kind not in SHUFFLES or view.key_after(a) is None]
+            shows = {a for a, key in keyed if key is None}
+            fresh = [a for a in fresh if a.kind not in SHUFFLES or a in shows]
         if len(fresh) <= 1:
             return Decision(fresh[0] if fresh else None)
         worlds = view.worlds(self.samples, decision_seed(self.sampler_seed, step))
         homes = world_values(view, [[a] for a in fresh], worlds, self.objective, self.max_nodes, self.threads)
         ranked = rank_values(fresh, homes, self.objective)
-        best = ranked[0]
-        if best.mean <= view.home and best.win_share == 0:
-            return Decision(None, True)  # no world gains a card: stop while the cards are home
+        if nothing_to_gain(view, ranked[0]):
+            return Decision(None, True)
         return Decision(self.break_tie(view, ranked, worlds), True)
 
     def break_tie(self, view: KlondikeView, ranked: List[ActionValue], worlds: List[KlondikeDeal]) -> Action:
@@ -313,6 +319,11 @@ class SearchPlayer:
         return Decision(line[0], True, plan=line)
 
 
+def nothing_to_gain(view: KlondikeView, best: ActionValue) -> bool:
+    """No world gains a card or wins after the best move: stop while the cards are home."""
+    return best.mean <= view.home and best.win_share == 0
+
+
 def _peak(line: List[Action], home: int) -> int:
     """How many actions of a line take it to its most cards home (the rest is given back)."""
     best, at = home, 0
@@ -331,17 +342,14 @@ class PlanPlayer(SearchPlayer):
     matters, the commitments."""
     name = "plans"
 
-    def weigh(self, view: KlondikeView, legal: List[Action], step: int, met: Set[str]) -> Decision:
-        if self.quiet_for(view) >= STOP_LIMIT:
-            return Decision(None)  # going round without progress (unlimited passes): the game is over
+    def weigh(self, view: KlondikeView, legal: List[Action], step: int, met: Set[str], quiet: int) -> Decision:
         options = plans(view, met)
         if len(options) <= 1:
             return Decision(options[0][0] if options else None, plan=options[0] if options else None)
         worlds = view.worlds(self.samples, decision_seed(self.sampler_seed, step))
         homes = world_values(view, options, worlds, self.objective, self.max_nodes, self.threads)
-        ranked = rank_values([p[-1] for p in options], homes, self.objective)
-        best = ranked[0]
-        if best.mean <= view.home and best.win_share == 0:
+        best = rank_values([p[-1] for p in options], homes, self.objective)[0]
+        if nothing_to_gain(view, best):
             return Decision(None, True)
         chosen = next(p for p in options if p[-1] is best.action)
         return Decision(chosen[0], True, plan=chosen)
@@ -367,10 +375,8 @@ def plans(view: KlondikeView, met: Set[str]) -> List[List[Action]]:
     between face-up cards, a card worried back), the quiet positions explored breadth
     first up to MAX_QUIET_STATES.  Plans that end in a position met before are left out."""
     rules = view.rules
-    shown = _shown(view.position)
     start = view.any_world()
-    key = lambda p: position_key(KlondikeView.of(p, rules, shown).position, rules)  # noqa: E731
-    explored = {key(start)}
+    explored = {view.known_key(start)}
     queue = [(start, [])]
     out: List[List[Action]] = []
     ends: Set[str] = set()
@@ -392,7 +398,7 @@ def plans(view: KlondikeView, met: Set[str]) -> List[List[Action]]:
             if shows:
                 out.append(path + [action])
                 continue
-            k = key(after)
+            k = view.known_key(after)
             if _quiet(action, position, after) and len(explored) < MAX_QUIET_STATES:
                 if k not in explored:
                     explored.add(k)
@@ -487,7 +493,7 @@ def play(deal: KlondikeDeal, rules: KlondikeRules, *, player: str = "search", sa
     decisions = 0
     for step in range(MAX_ACTIONS):
         view = KlondikeView.of(position, rules, seen)
-        met.add(position_key(view.position, rules))
+        met.add(position_key(view.position))
         if view.home == ALL_HOME:
             break
         decision = chooser.choose(view, step, met)
@@ -504,7 +510,7 @@ def play(deal: KlondikeDeal, rules: KlondikeRules, *, player: str = "search", sa
             line.append(Action.from_core(raw["actions"][0]))
             position = KlondikeDeal.from_core(raw["layout"], source=deal.source)
             seen |= seen_in(position)
-            met.add(position_key(KlondikeView.of(position, rules, seen).position, rules))
+            met.add(position_key(KlondikeView.of(position, rules, seen).position))
     played = PlayedKlondike(player=player, deal=deal, rules=rules, line=line, foundation=sum(position.foundations),
                             decisions=decisions)
     if optimum:
