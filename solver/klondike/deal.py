@@ -179,9 +179,15 @@ class KlondikeDeal:
         """The places written ?? (a position as a player knows it)."""
         return sum(c == UNKNOWN for col in self.columns for c in col) + self.stock.count(UNKNOWN)
 
+    def shown_cards(self) -> List[int]:
+        """Every card the position shows: home, in the columns, the waste and the stock
+        (the ?? places left out)."""
+        every = self.home_cards() + [c for col in self.columns for c in col] + self.waste + self.stock
+        return [c for c in every if c != UNKNOWN]
+
     def unseen_cards(self) -> List[int]:
         """The cards the ?? places hold between them: the deck less every card shown."""
-        shown = set(self.home_cards() + [c for col in self.columns for c in col] + self.waste + self.stock)
+        shown = set(self.shown_cards())
         return [c for c in DECK if c not in shown]
 
     def home_cards(self) -> List[int]:
@@ -198,8 +204,7 @@ class KlondikeDeal:
         for s, n in enumerate(self.foundations):
             if not 0 <= n <= 13:
                 raise DealError(f"the {SUITS[s]} foundation cannot hold {n} cards")
-        shown = [c for c in self.home_cards() + [c for col in self.columns for c in col] + self.waste + self.stock
-                 if c != UNKNOWN]
+        shown = self.shown_cards()
         for i, (col, down) in enumerate(zip(self.columns, self.face_down), 1):
             if UNKNOWN in col[down:]:
                 raise DealError(f"column {i}: a face-up card is always known; only a face-down one can be <??>")
