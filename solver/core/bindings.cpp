@@ -268,6 +268,21 @@ std::vector<std::vector<int>> klondike_plan_values(const py::list& worlds, const
 }
 
 // The greedy player's action in a position (None: it stops), and its class.
+py::dict klondike_plain_max(const py::dict& layout, const py::dict& rules, uint64_t max_positions) {
+    const auto l = klondike_layout(layout);
+    const auto r = klondike_rules(rules);
+    klondike::PlainOutcome out;
+    {
+        py::gil_scoped_release nogil;
+        out = klondike::plain_max(l, r, max_positions);
+    }
+    py::dict d;
+    d["best"] = out.best;
+    d["complete"] = out.complete;
+    d["positions"] = out.positions;
+    return d;
+}
+
 py::object klondike_greedy_action(const py::dict& layout, const py::dict& rules, uint64_t seed, bool progress) {
     const klondike::Klondike game(klondike_layout(layout), klondike_rules(rules));
     players::Rng rng(seed);
@@ -371,6 +386,7 @@ PYBIND11_MODULE(_core, m) {
     m.def("klondike_actions", &klondike_actions, py::arg("layout"), py::arg("rules"));
     m.def("klondike_plan_values", &klondike_plan_values, py::arg("worlds"), py::arg("rules"), py::arg("plans"),
           py::arg("first_win"), py::arg("max_nodes"), py::arg("threads") = 1, py::arg("playouts") = 0);
+    m.def("klondike_plain_max", &klondike_plain_max, py::arg("layout"), py::arg("rules"), py::arg("max_positions"));
     m.def("klondike_greedy_action", &klondike_greedy_action, py::arg("layout"), py::arg("rules"), py::arg("seed"),
           py::arg("progress"));
     m.def("klondike_playouts", &klondike_playouts, py::arg("layout"), py::arg("rules"), py::arg("count"),

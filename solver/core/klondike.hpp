@@ -114,9 +114,7 @@ public:
     uint32_t locality() const {
         return static_cast<uint32_t>((home_ * 0x9e3779b97f4a7c15ull ^ talon_mask_ * 0xc2b2ae3d27d4eb4full ^ split_) >> 32);
     }
-    // (No free_key(): the engine's skip of a pending state whose free twin is done has no
-    // written proof with worry back, where it saves nodes, and saves none without: off.
-    // See docs/design.md and benchmarks/results/history.md.)
+    // Why the moves, keys, ranks and bound below lose nothing: docs/PROOFS.md, section 1.
     uint16_t rank() const;
     void moves(std::vector<Move>& out) const;
     Undo apply(const Move& m);
@@ -248,6 +246,15 @@ struct SolveOutcome {
 };
 
 SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, const Limits& limits);
+
+// The most cards home over every reachable position, searched with no pruning at all
+// (klondike_plain.cpp), for cross-checks of the search; it gives up past `max_positions`.
+struct PlainOutcome {
+    int best = 0;
+    bool complete = true;  // every reachable position was seen (or one had every card home)
+    uint64_t positions = 0;
+};
+PlainOutcome plain_max(const Layout& layout, const Rules& rules, uint64_t max_positions);
 
 // The real game's search player (klondike_worlds.cpp): values[p][w] is the most cards
 // home that the exact solver finds after the actions of plans[p] in worlds[w] (each a

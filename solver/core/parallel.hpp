@@ -15,7 +15,9 @@
 // except into its own path or into done states (and cuts by the admissible bound,
 // which only ever grows tighter as the shared best grows).  Done states are finished
 // states, so the states a finished root reaches are all searched: the first thread
-// to finish the root ends the search, complete.  Which line of the best value is
+// to finish the root ends the search, complete.  (docs/PROOFS.md, E4: a done state's
+// search may rest on states still on another thread's path, and the finishing thread
+// has searched each of those itself.)  Which line of the best value is
 // reported, and the node count, may change from run to run; the value does not.
 #pragma once
 
@@ -47,8 +49,6 @@ public:
         : target_(target), only_target_(only_target), limits_(limits),
           threads_(std::max(1, std::min(threads, SharedTable::kMaxThreads))),
           table_(limits.max_memory, threads_, engine::splits_when_large<Game>()) {
-        static_assert(!engine::HasFreeKey<Game>::value || engine::HasLocality<Game>::value,
-                      "a restricted state and its free twin must share a shard: free keys need a locality");
         // A node limit is checked when a thread reports its count: report often enough
         // that all threads together overshoot it by a quarter at most.
         if (limits.max_nodes)
@@ -127,12 +127,6 @@ private:
                 case SharedTable::Visit::Other: return false;
                 case SharedTable::Visit::Full: s->halt(StopReason::MemoryLimit); return true;
                 case SharedTable::Visit::New: break;
-            }
-            if constexpr (engine::HasFreeKey<Game>::value) {
-                if (game.restricted() && s->table_.done(game.free_key(), locality, game.rank())) {
-                    s->table_.finish(entry, me, true);
-                    return true;
-                }
             }
             const int floor = s->only_target_ ? std::max(best, s->target_ - 1) : best;
             if (game.bound(floor) > floor) {

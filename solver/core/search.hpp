@@ -24,23 +24,16 @@
 //   static constexpr bool kHelpersKeepOrder;  the threads' search (parallel.hpp): whether the
 //                                  helper threads keep the game's move order too (else each
 //                                  shuffles its own)
-// and may supply, where its search restricts the moves of some states (Klondike's
-// pending moves: the move a run or a card was moved for must come next):
-//   bool restricted() const;       this state's moves are restricted
-//   uint64_t free_key() const;     the key of the same state without the restriction
 // and, where the search visits states in clusters (Klondike: the many arrangements of the
 // tableau with the same cards home and the same talon, searched one after another):
-//   uint32_t locality() const;     the same for the states of a cluster (and for a
-//                                  restricted state and its free twin); the visited
+//   uint32_t locality() const;     the same for the states of a cluster; the visited
 //                                  tables keep each cluster's states in a small shard of
 //                                  their own, whose slots stay in the cache
-// A restricted state is then skipped once its free twin (with a rank >= its own) is
-// done: searched to the end, or cut by the bound.  It must be done, not merely seen (a
-// free state on the search's path may need that very restricted state to reach what it
-// can).  A game offers free_key() only with a written proof that the skip loses
-// nothing; none does now.  Klondike's was checked on deals, not proven (a twin's
-// "done" may rest on a state still on the path, and with worry back most skips are of
-// that kind), so it is off (issue 38; benchmarks/results/history.md).
+// Why the answer is exact, and every rule by which a game restricts its moves, keys or
+// bound with the argument that it loses nothing: docs/PROOFS.md (section 0 for this
+// engine).  A rule without a written argument has no place here: the skip of a
+// restricted state once its "free twin" was done, which Klondike's pending moves used,
+// was removed for want of one (issue 38).
 #pragma once
 
 #include <algorithm>
@@ -94,11 +87,6 @@ inline uint64_t mix(uint64_t x) {
     x ^= x >> 31; x *= 0x7fb5d329728ea185ull; x ^= x >> 27;
     return x;
 }
-
-template <class Game, class = void>
-struct HasFreeKey : std::false_type {};
-template <class Game>
-struct HasFreeKey<Game, std::void_t<decltype(std::declval<const Game&>().free_key())>> : std::true_type {};
 
 template <class Game, class = void>
 struct HasLocality : std::false_type {};
@@ -235,17 +223,9 @@ private:
 // budget, so a small deal never pays for a large table.  It is split into shards, each
 // growing on its own, once large (a game with a locality) or once its budget binds
 // (see kShardBits).
-template <bool kDoneMarks>  // whether it keeps done marks (games with free keys)
 class VisitedTable {
 public:
     enum class Visit { New, Dominated, Full };
-    // Where visit() left a new state, for mark_done() (valid until its shard grows or
-    // the table splits: either changes the shard's generation).
-    struct Entry {
-        uint32_t shard, generation, locality;
-        uint64_t slot, key;
-        uint16_t rank;
-    };
 
     // `when_large`: split once past kSplitSlots (engine::splits_when_large); any table
     // also splits when its budget cannot hold its one shard's growth.
@@ -255,8 +235,7 @@ public:
         bytes_ = (shards_[0].mask + 1) * sizeof(Slot);
     }
 
-    // `entry` (kDoneMarks only) is where it leaves a new state, for mark_done().
-    Visit visit(uint64_t key, uint32_t locality, uint16_t rank, [[maybe_unused]] Entry* entry = nullptr) {
+    Visit visit(uint64_t key, uint32_t locality, uint16_t rank) {
         key = engine::fix_key(key);
         const uint32_t si = engine::shard_of(locality, shard_bits_);
         Shard& sh = shards_[si];
@@ -265,37 +244,18 @@ public:
             if (sh.slots[i].key == key) {
                 if (sh.slots[i].rank >= rank) return Visit::Dominated;
                 sh.slots[i].rank = rank;
-                if constexpr (kDoneMarks) {
-                    sh.slots[i].done = false;  // not done at this rank
-                    *entry = {si, sh.generation, locality, i, key, rank};
-                }
                 return Visit::New;
             }
             i = (i + 1) & sh.mask;
         }
         if ((sh.count + 1) * 4 > (sh.mask + 1) * 3) {  // keep the load under 3/4
             if (!make_room(si)) return Visit::Full;
-            return visit(key, locality, rank, entry);
+            return visit(key, locality, rank);
         }
-        sh.slots[i] = Slot{key, rank, false, locality};
+        sh.slots[i] = Slot{key, rank, locality};
         ++sh.count;
         ++count_;
-        if constexpr (kDoneMarks) *entry = {si, sh.generation, locality, i, key, rank};
         return Visit::New;
-    }
-
-    // The state visit() entered is done (unless a better rank of it came in since).
-    void mark_done(const Entry& e) {
-        Slot* s = e.generation == shards_[e.shard].generation
-                      ? &shards_[e.shard].slots[e.slot]
-                      : shards_[engine::shard_of(e.locality, shard_bits_)].find(e.key);
-        if (s && s->key == e.key && s->rank == e.rank) s->done = true;
-    }
-
-    // Whether the state was done with a rank >= `rank`.
-    bool done(uint64_t key, uint32_t locality, uint16_t rank) {
-        const Slot* s = shards_[engine::shard_of(locality, shard_bits_)].find(engine::fix_key(key));
-        return s && s->done && s->rank >= rank;
     }
 
     uint64_t size() const { return count_; }
@@ -305,19 +265,12 @@ private:
     struct Slot {
         uint64_t key = 0;  // 0: empty
         uint16_t rank = 0;
-        bool done = false;  // searched to the end at this rank (kept only for games with free keys)
         uint32_t locality = 0;  // for the split
     };
     struct Shard {
         std::unique_ptr<Slot[]> slots;
         uint64_t mask = 0, count = 0;
-        uint32_t generation = 0;
 
-        Slot* find(uint64_t key) {
-            for (uint64_t i = engine::mix(key) & mask; slots[i].key != 0; i = (i + 1) & mask)
-                if (slots[i].key == key) return &slots[i];
-            return nullptr;
-        }
         void put(const Slot& slot) {
             uint64_t i = engine::mix(slot.key) & mask;
             while (slots[i].key != 0) i = (i + 1) & mask;
@@ -330,7 +283,6 @@ private:
             old.swap(slots);
             mask = size - 1;
             count = 0;
-            ++generation;
             return old;
         }
     };
@@ -371,13 +323,8 @@ private:
         uint64_t slots = engine::split_total(counts, tight);
         if (bytes_ + slots * sizeof(Slot) > max_bytes_) slots = engine::split_total(counts, tight = true);
         if (bytes_ + slots * sizeof(Slot) > max_bytes_) return false;
-        // The new shards' generations go on from the old one's, so that no entry from
-        // before the split matches its shard's generation after it.
         std::vector<Shard> split(counts.size());
-        for (uint64_t k = 0; k < counts.size(); ++k) {
-            split[k].generation = sh.generation;
-            split[k].resize(engine::split_slots(counts[k], tight));
-        }
+        for (uint64_t k = 0; k < counts.size(); ++k) split[k].resize(engine::split_slots(counts[k], tight));
         for (uint64_t j = 0; j < size; ++j)
             if (sh.slots[j].key) split[engine::shard_of(sh.slots[j].locality, engine::kShardBits)].put(sh.slots[j]);
         shards_.swap(split);
@@ -477,14 +424,10 @@ private:
         }
         const uint64_t key = game.key();
         const uint32_t locality = engine::locality_of(game, key);
-        typename Table::Entry entry;
-        switch (table_.visit(key, locality, game.rank(), &entry)) {
-            case Table::Visit::Dominated: return;
-            case Table::Visit::Full: return halt(StopReason::MemoryLimit);
-            case Table::Visit::New: break;
-        }
-        if constexpr (kFreeKeys) {
-            if (game.restricted() && table_.done(game.free_key(), locality, game.rank())) return;
+        switch (table_.visit(key, locality, game.rank())) {
+            case VisitedTable::Visit::Dominated: return;
+            case VisitedTable::Visit::Full: return halt(StopReason::MemoryLimit);
+            case VisitedTable::Visit::New: break;
         }
         const int floor = only_target_ ? std::max(result_.best, target_ - 1) : result_.best;
         if (game.bound(floor) > floor) {
@@ -506,20 +449,13 @@ private:
             }
             arena_.resize(first);
         }
-        if constexpr (kFreeKeys) {
-            if (!stop_ && !game.restricted()) table_.mark_done(entry);  // (a restricted one is never asked for)
-        }
     }
 
-    static constexpr bool kFreeKeys = engine::HasFreeKey<Game>::value;
-    static_assert(!kFreeKeys || engine::HasLocality<Game>::value,
-                  "a restricted state and its free twin must share a shard: free keys need a locality");
-    using Table = VisitedTable<kFreeKeys>;
     int target_;
     bool only_target_;
     uint64_t order_seed_ = 0;
     Limits limits_;
-    Table table_;
+    VisitedTable table_;
     SearchResult<Move> result_;
     std::vector<Move> path_, arena_;
     engine::Guide<Move> guide_;

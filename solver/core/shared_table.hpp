@@ -125,27 +125,6 @@ public:
         }
     }
 
-    // Whether the state is done with a rank >= `rank` (search.hpp: free keys).
-    bool done(uint64_t key, uint32_t locality, uint16_t rank) {
-        key = table_key(key);
-        for (;;) {
-            Place p = place_of(locality);
-            Slot* s = nullptr;
-            const Probe found = find(p, key, s);
-            if (found == Probe::Frozen) {
-                if (!wait_replaced(p)) return false;
-                continue;
-            }
-            if (!s) return false;
-            const uint32_t word = s->word.load(std::memory_order_acquire);
-            if (word & kMoved) {
-                if (!wait_replaced(p)) return false;
-                continue;
-            }
-            return (word & kDone) && (word & kRankMask) >= uint32_t(rank) + 1;
-        }
-    }
-
     // Leave a state entered with enter(): done when `complete` and no better rank came
     // in meanwhile.
     void finish(const Entry& e, int me, bool complete) {
