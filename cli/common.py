@@ -1,11 +1,13 @@
 """What every `patiens` command shares: exit codes, errors, deal sources, limits, output."""
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import functools
 import json
 import os
 import sys
-from typing import Callable, Optional
+from typing import Callable, Iterator, Optional
 
 import click
 
@@ -20,7 +22,7 @@ from solver.textfile import read_text  # noqa: F401 - the commands read deal fil
 EXIT_OK = 0            # done; every answer printed is proven
 EXIT_INTERNAL = 1      # a bug: please report it
 EXIT_BAD_INPUT = 2     # bad deal, position, option or file
-EXIT_NOT_PROVEN = 3    # a limit (--max-nodes, --timeout, --max-memory) ended the search first
+EXIT_NOT_PROVEN = 3    # a limit (--max-nodes, --timeout) ended the search first
 EXIT_INTERRUPTED = 130 # Ctrl-C; the best result so far was still printed
 
 # Worker processes (or CP-SAT workers) past a few per core only share the cores, and each
@@ -174,8 +176,9 @@ def limit_options(f: Callable = None, *, threads: bool = False) -> Callable:
             command = threads_option(command)
         command = click.option("--max-memory", type=MEMORY_SIZE, metavar="SIZE", default="1G", show_default=True,
                                help="Memory for the table of visited states, its growth included (e.g. 256M, "
-                                    "2G; at most this machine's memory); the search stops cleanly when it is "
-                                    "full.")(command)
+                                    "2G; at most this machine's memory).  A full table forgets its deepest "
+                                    "positions and the search goes on, still exact, only slower (on one thread: "
+                                    "a search on threads starts again on one when its table is full).")(command)
         command = timeout_option("Stop after this many seconds with the best line so far (not proven).")(command)
         return click.option("--max-nodes", type=click.IntRange(1, MAX_NODES), metavar="N",
                             help="Stop after N search nodes with the best line so far (not proven).")(command)
@@ -256,3 +259,29 @@ def print_result(result, as_json: bool, explain: bool = False, extra: Optional[d
             lines[-1:-1] = [f"{i:4d}. {sentence}" for i, sentence in enumerate(result.sentences(), 1)]
         click.echo("\n".join(lines))
     return exit_code_for(result)
+
+
+@contextlib.contextmanager
+def progress_line(limits: Limits, describe: Callable[[int, int], str], stream=None) -> Iterator[Limits]:
+    """`limits` with a progress report for one long search: a line on stderr, written
+    over in place every quarter second from the second second on (nodes, the best
+    value so far and the start's bound in `describe`'s words, seconds), wiped when the
+    search ends.  Only when stderr is a terminal: piped, it would fill a log."""
+    stream = stream or sys.stderr
+    if not stream.isatty():
+        yield limits
+        return
+    shown = [0]
+
+    def report(nodes: int, best: int, bound: int, seconds: float) -> None:
+        text = f"searching: {nodes:,} nodes, {describe(best, bound)}, {seconds:.1f} s"
+        stream.write("\r" + text.ljust(shown[0]))
+        stream.flush()
+        shown[0] = max(shown[0], len(text))
+
+    try:
+        yield dataclasses.replace(limits, progress=report)
+    finally:
+        if shown[0]:
+            stream.write("\r" + " " * shown[0] + "\r")
+            stream.flush()

@@ -20,6 +20,7 @@ from cli.common import (
     print_deal,
     print_json,
     print_result,
+    progress_line,
     read_text,
     rules_options,
     split_replay_args,
@@ -84,7 +85,10 @@ def solve_cmd(deal_file, seed, pysol, rules, limits, as_json, explain, fmt):
     DEAL is a file in PySol layout text or JSON, or - for standard input; or use
     --seed N / --pysol N.
     """
-    result = solve(load_deal(deal_file, seed, pysol, rules), rules, limits=limits)
+    deal = load_deal(deal_file, seed, pysol, rules)
+    # (The search's value is minus the score: its bound is the least score possible.)
+    with progress_line(limits, lambda best, bound: f"best score {-best} (at the start: at least {-bound})") as watched:
+        result = solve(deal, rules, limits=watched)
     if fmt == "bhs" and not as_json:
         click.echo("\n".join(result.bhs_lines()))
         return exit_code_for(result)

@@ -20,6 +20,7 @@ from cli.common import (
     print_deal,
     print_json,
     print_result,
+    progress_line,
     read_text,
     rules_options,
     split_replay_args,
@@ -81,6 +82,22 @@ def board_options(f):
     return click.option("--board", is_flag=True, help="Draw the table after every move (or every N moves).")(f)
 
 
+HTML_OPTION = click.option("--html", "html_file", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
+                           help="Also write the line as a web page to step through (one file, nothing to fetch; "
+                                "arrow keys step, FILE#move=N opens at move N).")
+
+
+def write_html(path: Optional[str], deal: KlondikeDeal, rules, tokens, title: str) -> None:
+    if path is None:
+        return
+    from solver.klondike.html import page
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(page(deal, rules, list(tokens), title))
+    except OSError as e:
+        raise click.UsageError(f"cannot write the page {path}: {e.strerror or e}") from None
+
+
 def load_deal(deal_file: Optional[str], seed: Optional[int], pysol: Optional[int]) -> KlondikeDeal:
     kind = choose_source(deal_file, seed, pysol)
     if kind == "seed":
@@ -105,9 +122,11 @@ def klondike():
                    "foundation count is then exact only for a won deal.")
 @AFTER_OPTION
 @board_options
+@HTML_OPTION
 @limit_options(threads=True)
 @output_options
-def solve_cmd(deal_file, seed, pysol, rules, first_win, after, board, every, plain, limits, as_json, explain):
+def solve_cmd(deal_file, seed, pysol, rules, first_win, after, board, every, plain, html_file, limits, as_json,
+              explain):
     """Solve a deal: can it be won, and the most cards that can reach the foundations.
 
     DEAL is a file in PySol layout text or JSON, or - for standard input; or use
@@ -118,9 +137,15 @@ def solve_cmd(deal_file, seed, pysol, rules, first_win, after, board, every, pla
     deal = load_deal(deal_file, seed, pysol)
     if after is not None:
         deal = position_after(deal, rules, after)
-    result = solve(deal, rules, first_win=first_win, limits=limits)
+    def describe(best, bound):
+        return f"best {best} cards home (at the start: at most {bound})"
+
+    with progress_line(limits, describe) as watched:
+        result = solve(deal, rules, first_win=first_win, limits=watched)
     if board and not as_json:
         print_boards(deal, rules, result.tokens, every, card_style(plain))
+    write_html(html_file, deal, rules, result.tokens,
+               f"Klondike, {deal.source or 'a deal'}: the best line, {result.max_foundation} cards home")
     return print_result(result, as_json, explain)
 
 
@@ -140,14 +165,18 @@ def show_cmd(deal_file, seed, pysol, fmt, plain):
 @deal_source_options
 @RULES_OPTIONS
 @board_options
+@HTML_OPTION
 @output_options
-def replay_cmd(args, seed, pysol, rules, board, every, plain, as_json, explain):
+def replay_cmd(args, seed, pysol, rules, board, every, plain, html_file, as_json, explain):
     """Check a line of moves: print the position and score it reaches, or the first
     illegal move (--board: the table after every move too).  Exit status 0 when every
     move is legal, 2 otherwise."""
     deal_file, text = split_replay_args(args, seed, pysol)
     deal = load_deal(deal_file, seed, pysol)
     played = replay(deal, rules, text)
+    write_html(html_file, deal, rules, text.split()[:played.moves if played.ok else played.error_move - 1],
+               f"Klondike, {deal.source or 'a deal'}: a line of {played.moves} moves"
+               + ("" if played.ok else f", up to its illegal move {played.error_move}"))
     style = card_style(plain)
     if as_json:
         print_json(played.to_json())
@@ -220,14 +249,18 @@ def world_options(f, samples: int = DEFAULT_SAMPLES):
 @deal_source_options
 @RULES_OPTIONS
 @player_options("search")
+@HTML_OPTION
 @limit_options(threads=True)
 @output_options
-def play_cmd(deal_file, seed, pysol, rules, player, player_settings, limits, as_json, explain):
+def play_cmd(deal_file, seed, pysol, rules, player, player_settings, html_file, limits, as_json, explain):
     """Play a deal as a person does: the face-down cards and the stock not yet drawn
     unseen, every card once seen remembered.  Prints the line (klondike replay checks
     it), the cards home, and the most with every card known (the limits apply to that
     solve) with the difference: what the hidden cards cost."""
-    game = play(load_deal(deal_file, seed, pysol), rules, player=player, limits=limits, **player_settings)
+    deal = load_deal(deal_file, seed, pysol)
+    game = play(deal, rules, player=player, limits=limits, **player_settings)
+    write_html(html_file, deal, rules, game.tokens,
+               f"Klondike, {deal.source or 'a deal'}: the {player} player's game, {game.foundation} cards home")
     if as_json:
         print_json(game.to_json())
     else:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
-from typing import Optional
+from dataclasses import dataclass, field
+from typing import Callable, Optional
 
 from solver import _core
 from solver.errors import OptionError
@@ -77,6 +77,9 @@ class Limits:
     # one per core).  One thread finds the same line every run; more find the same value
     # sooner, by lines that may differ.
     threads: int = 1
+    # Called now and then during a long search (Klondike and Golf) with (nodes, best
+    # value so far, the start's bound, seconds), e.g. cli's progress line on stderr.
+    progress: Optional[Callable[[int, int, int, float], None]] = field(default=None, compare=False)
 
     def __post_init__(self):
         if not 0 <= self.max_nodes <= MAX_NODES:
@@ -97,4 +100,4 @@ class Limits:
 
     def to_core(self) -> dict:
         return {"max_nodes": self.max_nodes, "timeout": self.timeout, "max_memory": self.max_memory,
-                "threads": self.threads}
+                "threads": self.threads, "progress": self.progress}

@@ -59,11 +59,14 @@ class Stats:
     nodes: Optional[int] = None
     table_bytes: Optional[int] = None
     threads: Optional[int] = None  # search threads (Poker: CP-SAT workers)
+    # Positions the full table forgot to stay within --max-memory (searched again where
+    # met again; the answer stays exact).
+    forgotten: Optional[int] = None
 
     def to_json(self) -> dict:
         rate = round(self.nodes / self.seconds) if self.nodes is not None and self.seconds > 0 else None
         return {"seconds": round(self.seconds, 6), "nodes": self.nodes, "nodes_per_second": rate,
-                "table_bytes": self.table_bytes, "threads": self.threads}
+                "table_bytes": self.table_bytes, "table_forgotten": self.forgotten, "threads": self.threads}
 
     def summary(self, stop: StopReason) -> str:
         parts = [f"{self.seconds:.3f} s"]
@@ -75,6 +78,8 @@ class Stats:
                 parts[-1] += f", {self.nodes / self.seconds / 1e6:.1f}M nodes/s"
         if self.table_bytes is not None:
             parts[-1] += f", table {self.table_bytes / 2**20:.1f} MB"
+        if self.forgotten:
+            parts[-1] += f" (full: {self.forgotten:,} positions forgotten and searched again where met)"
         return f"Search: {' '.join(parts)}; {stop.message}"
 
 

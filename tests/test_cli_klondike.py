@@ -44,12 +44,25 @@ def test_limits_end_cleanly_not_proven():
     assert out["proven"] is False and out["stop_reason"] == "max-nodes" and out["line"]
 
 
-def test_memory_limit_ends_cleanly():
-    run = patiens("klondike", "solve", "--seed", "72", "--max-memory", "1M", "--json")
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_a_full_table_forgets_and_the_answer_is_still_proven(threads):
+    """Seed 72 needs a table of about 66 MB: under 8 MB the table forgets positions
+    (threads first stop, and one thread goes on) and the search proves the same maximum
+    (30) inside the budget."""
+    run = patiens("klondike", "solve", "--seed", "72", "--max-memory", "8M", "--threads", threads, "--json")
     out = run.json()
-    assert run.code == 3 and out["stop_reason"] == "max-memory"
-    # the table, even while it doubles (old and new at once), stays inside the budget
-    assert out["stats"]["table_bytes"] * 3 // 2 <= 1 << 20
+    assert run.code == 0 and out["proven"] and out["max_foundation"] == 30
+    assert out["stats"]["table_forgotten"] > 0 and out["stats"]["table_bytes"] <= 8 << 20
+    text = patiens("klondike", "solve", "--seed", "72", "--max-memory", "8M", "--threads", threads)
+    assert text.code == 0 and "forgotten" in text.out
+
+
+def test_a_tiny_table_ends_by_the_other_limits():
+    """Under 1 MB forgetting makes the search slow: --max-nodes ends it, not proven."""
+    run = patiens("klondike", "solve", "--seed", "72", "--max-memory", "1M", "--max-nodes", "3000000", "--json")
+    out = run.json()
+    assert run.code == 3 and out["stop_reason"] == "max-nodes" and not out["proven"]
+    assert out["stats"]["table_bytes"] <= 1 << 20 and out["stats"]["table_forgotten"] > 0
 
 
 def test_first_win():

@@ -28,8 +28,22 @@ const char* reason_name(StopReason r) {
     return "?";
 }
 
-Limits make_limits(uint64_t max_nodes, double timeout, uint64_t max_memory, int threads) {
+// Made with the GIL held, and kept by the caller until it holds the GIL again: the copies
+// the search makes share `progress` through a shared_ptr, so no Python reference is
+// counted without the GIL.
+Limits make_limits(uint64_t max_nodes, double timeout, uint64_t max_memory, int threads,
+                   const py::object& progress = py::none()) {
     Limits limits;
+    if (!progress.is_none()) {
+        auto report = std::make_shared<py::object>(progress);
+        limits.progress = [report](uint64_t nodes, int best, int bound, double seconds) {
+            py::gil_scoped_acquire gil;
+            try {
+                (*report)(nodes, best, bound, seconds);
+            } catch (py::error_already_set&) {  // a report that fails (a closed terminal) is left out
+            }
+        };
+    }
     limits.threads = threads;
     limits.max_nodes = max_nodes;
     limits.timeout = timeout;
@@ -57,6 +71,7 @@ py::dict search_stats(const SearchResult<Move>& r) {
     d["seconds"] = r.seconds;
     d["table_entries"] = r.table_entries;
     d["table_bytes"] = r.table_bytes;
+    d["table_forgotten"] = r.table_forgotten;
     d["threads"] = r.threads;
     return d;
 }
@@ -109,13 +124,14 @@ py::tuple action_tuple(const klondike::Action& a) {
 }
 
 py::dict klondike_solve(const py::dict& layout, const py::dict& rules, bool first_win, uint64_t max_nodes,
-                        double timeout, uint64_t max_memory, int threads) {
+                        double timeout, uint64_t max_memory, int threads, const py::object& progress) {
     const auto l = klondike_layout(layout);
     const auto r = klondike_rules(rules);
+    const Limits limits = make_limits(max_nodes, timeout, max_memory, threads, progress);
     klondike::SolveOutcome out;
     {
         py::gil_scoped_release nogil;
-        out = klondike::solve(l, r, first_win, make_limits(max_nodes, timeout, max_memory, threads));
+        out = klondike::solve(l, r, first_win, limits);
     }
     py::dict d = search_stats(out.search);
     py::list actions;
@@ -188,14 +204,15 @@ py::list golf_dead(const golf::Golf& g) {
 }
 
 py::dict golf_solve(const py::dict& layout, const py::dict& rules, uint64_t max_nodes, double timeout,
-                    uint64_t max_memory, int threads) {
+                    uint64_t max_memory, int threads, const py::object& progress) {
     const auto l = golf_layout(layout);
     const auto r = golf_rules(rules);
+    const Limits limits = make_limits(max_nodes, timeout, max_memory, threads, progress);
     golf::SolveOutcome out;
     py::list dead = golf_dead(golf::Golf(l, r));
     {
         py::gil_scoped_release nogil;
-        out = golf::solve(l, r, make_limits(max_nodes, timeout, max_memory, threads));
+        out = golf::solve(l, r, limits);
     }
     py::dict d = search_stats(out.search);
     py::list moves;
@@ -374,10 +391,11 @@ PYBIND11_MODULE(_core, m) {
     m.attr("stop_reasons") = reasons;
     m.def("klondike_solve", &klondike_solve, py::arg("layout"), py::arg("rules"), py::arg("first_win") = false,
           py::arg("max_nodes") = 0, py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30,
-          py::arg("threads") = 1);
+          py::arg("threads") = 1, py::arg("progress") = py::none());
     m.def("klondike_replay", &klondike_replay, py::arg("layout"), py::arg("rules"), py::arg("actions"));
     m.def("golf_solve", &golf_solve, py::arg("layout"), py::arg("rules"), py::arg("max_nodes") = 0,
-          py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30, py::arg("threads") = 1);
+          py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30, py::arg("threads") = 1,
+          py::arg("progress") = py::none());
     m.def("golf_replay", &golf_replay, py::arg("layout"), py::arg("rules"), py::arg("moves"));
     m.def("golf_playable", &golf_playable, py::arg("layout"), py::arg("rules"));
     m.def("poker_values", &poker_values, py::arg("grid"), py::arg("card"), py::arg("unseen"), py::arg("to_come"),

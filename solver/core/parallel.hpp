@@ -59,6 +59,7 @@ public:
     SearchResult<Move> run(const Game& start, const SearchResult<Move>* known = nullptr) {
         start_ = Clock::now();
         result_.best = start.value();
+        if (limits_.progress) start_bound_ = Game(start).bound(target_);
         const bool seeded = known && known->best > result_.best;
         if (seeded) {
             result_.best = known->best;
@@ -94,7 +95,7 @@ private:
         std::vector<uint16_t> deferred;  // positions in the arena of moves put off
         engine::Guide<Move> guide;       // thread 0: the known line, if any
         uint64_t nodes = 0, unreported = 0;
-        double next_poll = 0.0;
+        double next_poll = 0.0, next_progress = kProgressFirst;
 
         void run() {
             s->table_.enlist(me);
@@ -182,6 +183,10 @@ private:
                 next_poll = t + 0.05;
                 if (lim.interrupted()) return s->halt(StopReason::Interrupted);
             }
+            if (me == 0 && lim.progress && lim.progress_seconds + t >= next_progress) {
+                next_progress = lim.progress_seconds + t + kProgressEvery;
+                lim.progress(lim.progress_nodes + total, s->best_.load(), s->start_bound_, lim.progress_seconds + t);
+            }
         }
 
     };
@@ -231,6 +236,7 @@ private:
     alignas(64) std::atomic<uint64_t> nodes_{0};
     std::mutex mutex_;
     Clock::time_point start_;
+    int start_bound_ = 0;  // for progress reports
     std::vector<Worker> workers_;
     std::vector<std::thread> helpers_;
 };
@@ -250,7 +256,18 @@ SearchResult<typename Game::Move> search(Game& game, int target, bool only_targe
                                  : std::min<int>(kDefaultMaxThreads, static_cast<int>(std::thread::hardware_concurrency()));
     auto run = [&](const Limits& lim, const SearchResult<typename Game::Move>* known) {
         if (threads <= 1) return Search<Game>(target, only_target, lim).run(game, known);
-        return ParallelSearch<Game>(target, only_target, lim, threads).run(game, known);
+        auto out = ParallelSearch<Game>(target, only_target, lim, threads).run(game, known);
+        if (out.reason != StopReason::MemoryLimit || (lim.max_nodes && out.nodes >= lim.max_nodes)) return out;
+        // The threads' table cannot forget positions (docs/PROOFS.md, E7): full, it has
+        // stopped the threads, and the search goes on on one thread, whose table does,
+        // from the best line the threads found (its floor and its first moves).
+        auto rest = Search<Game>(target, only_target, remaining(lim, out.nodes, out.seconds)).run(game, &out);
+        rest.nodes_at_best = rest.nodes_at_best ? rest.nodes_at_best + out.nodes : out.nodes_at_best;
+        rest.nodes += out.nodes;
+        rest.seconds += out.seconds;
+        rest.threads = out.threads;
+        rest.table_bytes = std::max(rest.table_bytes, out.table_bytes);
+        return rest;
     };
     if (!first) return run(limits, nullptr);
     const SearchResult<typename Game::Move> line = first(game, limits.max_nodes ? limits.max_nodes : ~0ull);

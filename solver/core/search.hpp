@@ -66,7 +66,16 @@ struct Limits {
     uint64_t max_memory = 1ull << 30;          // bytes for the visited table
     std::function<bool()> interrupted;         // polled now and then; true stops the search
     int threads = 1;                           // search threads (parallel.hpp); 0: one per core, up to 4
+    // Told now and then (kProgressEvery) of a long search: nodes, best value, the start's
+    // bound, seconds; counted from the start of the whole solve (the tries before the
+    // search included: the progress_* fields, which remaining() keeps).
+    std::function<void(uint64_t, int, int, double)> progress;
+    uint64_t progress_nodes = 0;
+    double progress_seconds = 0.0;
 };
+
+// Seconds between two progress reports, and before the first (in the whole solve's time).
+constexpr double kProgressEvery = 0.25, kProgressFirst = 2.0;
 
 // What is left of `limits` once `nodes` and `seconds` were spent.  The caller makes sure
 // some nodes are left: 0 would mean no limit.
@@ -74,6 +83,8 @@ inline Limits remaining(const Limits& limits, uint64_t nodes, double seconds) {
     Limits rest = limits;
     if (limits.max_nodes) rest.max_nodes = limits.max_nodes - nodes;
     if (limits.timeout > 0) rest.timeout = std::max(limits.timeout - seconds, 1e-9);
+    rest.progress_nodes += nodes;
+    rest.progress_seconds += seconds;
     return rest;
 }
 
@@ -223,6 +234,10 @@ private:
 // budget, so a small deal never pays for a large table.  It is split into shards, each
 // growing on its own, once large (a game with a locality) or once its budget binds
 // (see kShardBits).
+//
+// When its budget is spent, the table forgets positions instead of stopping the search
+// (forget()): the deepest first, never one on the search's path.  The answer stays exact
+// (docs/PROOFS.md, E7): a forgotten position is searched again if met again.
 class VisitedTable {
 public:
     enum class Visit { New, Dominated, Full };
@@ -235,36 +250,46 @@ public:
         bytes_ = (shards_[0].mask + 1) * sizeof(Slot);
     }
 
-    Visit visit(uint64_t key, uint32_t locality, uint16_t rank) {
+    // The keys of the positions on the search's path (engine::fix_key'd), which forget()
+    // keeps: without them a cycle would not be caught, and the search might not end.
+    // Without pins the table stops the search when full (Visit::Full).
+    void pin(const std::vector<uint64_t>* path_keys) { pinned_ = path_keys; }
+
+    // `depth`: the position's distance from the start, for forget().
+    Visit visit(uint64_t key, uint32_t locality, uint16_t rank, size_t depth = 0) {
         key = engine::fix_key(key);
         const uint32_t si = engine::shard_of(locality, shard_bits_);
         Shard& sh = shards_[si];
+        const uint8_t d = static_cast<uint8_t>(std::min<size_t>(depth, 255));
         uint64_t i = engine::mix(key) & sh.mask;
         while (sh.slots[i].key != 0) {
             if (sh.slots[i].key == key) {
                 if (sh.slots[i].rank >= rank) return Visit::Dominated;
                 sh.slots[i].rank = rank;
+                sh.slots[i].depth = d;
                 return Visit::New;
             }
             i = (i + 1) & sh.mask;
         }
         if ((sh.count + 1) * 4 > (sh.mask + 1) * 3) {  // keep the load under 3/4
-            if (!make_room(si)) return Visit::Full;
-            return visit(key, locality, rank);
+            if (!make_room(si) && !forget()) return Visit::Full;
+            return visit(key, locality, rank, depth);
         }
-        sh.slots[i] = Slot{key, rank, locality};
+        sh.slots[i] = Slot{key, rank, d, locality};
         ++sh.count;
         ++count_;
         return Visit::New;
     }
 
     uint64_t size() const { return count_; }
-    uint64_t bytes() const { return bytes_; }
+    uint64_t bytes() const { return std::max(bytes_, peak_bytes_); }  // the most it held
+    uint64_t forgotten() const { return forgotten_; }
 
 private:
     struct Slot {
         uint64_t key = 0;  // 0: empty
         uint16_t rank = 0;
+        uint8_t depth = 0;      // from the start, at most 255, when last entered (for forget())
         uint32_t locality = 0;  // for the split
     };
     struct Shard {
@@ -311,6 +336,64 @@ private:
         return true;
     }
 
+    // A shard is full and the budget allows no growth: forget the deepest half of the
+    // positions (their searches were the smallest: the cheapest to do again), keeping
+    // those on the search's path.  A table of one shard forgets in place: each kept
+    // position is put back from its home slot, walking the shard from an empty slot, so
+    // that linear probing finds every one again.  A split table forgets in every shard
+    // and rebuilds each at the size its positions now need, so that the budget freed
+    // goes to the shards that grow next (the full shard may hold mostly positions of
+    // the path: one cluster's states often lie along it).  False when nothing could go.
+    bool forget() {
+        if (!pinned_) return false;
+        peak_bytes_ = std::max(peak_bytes_, bytes_);
+        uint64_t by_depth[256] = {};
+        for (const Shard& sh : shards_)
+            for (uint64_t j = 0; j <= sh.mask; ++j)
+                if (sh.slots[j].key) ++by_depth[sh.slots[j].depth];
+        int deepest_kept = -1;  // the positions kept: depth <= deepest_kept, and the path
+        for (uint64_t n = 0; deepest_kept < 255 && n + by_depth[deepest_kept + 1] <= count_ / 2;)
+            n += by_depth[++deepest_kept];
+        std::vector<uint64_t> path(*pinned_);
+        std::sort(path.begin(), path.end());
+        auto kept = [&](const Slot& slot) {
+            return slot.depth <= deepest_kept || std::binary_search(path.begin(), path.end(), slot.key);
+        };
+        const uint64_t before = count_;
+        if (shard_bits_ == 0) {
+            Shard& sh = shards_[0];
+            uint64_t start = 0;
+            while (sh.slots[start].key) ++start;  // (the load is under 3/4: there is an empty one)
+            for (uint64_t k = 1; k <= sh.mask + 1; ++k) {
+                const uint64_t j = (start + k) & sh.mask;
+                const Slot slot = sh.slots[j];
+                if (!slot.key) continue;
+                sh.slots[j].key = 0;
+                --sh.count;
+                if (kept(slot)) sh.put(slot);
+            }
+            count_ = sh.count;
+        } else {
+            std::vector<uint64_t> counts(shards_.size());
+            for (size_t k = 0; k < shards_.size(); ++k)
+                for (uint64_t j = 0; j <= shards_[k].mask; ++j)
+                    counts[k] += shards_[k].slots[j].key && kept(shards_[k].slots[j]);
+            const bool tight = engine::split_total(counts, false) * sizeof(Slot) > max_bytes_ / 2;
+            count_ = bytes_ = 0;
+            for (size_t k = 0; k < shards_.size(); ++k) {
+                Shard& sh = shards_[k];
+                const uint64_t size = sh.mask + 1;
+                const std::unique_ptr<Slot[]> old = sh.resize(std::min(size, engine::split_slots(counts[k], tight)));
+                for (uint64_t j = 0; j < size; ++j)
+                    if (old[j].key && kept(old[j])) sh.put(old[j]);
+                count_ += sh.count;
+                bytes_ += (sh.mask + 1) * sizeof(Slot);
+            }
+        }
+        forgotten_ += before - count_;
+        return count_ < before;
+    }
+
     // The one shard into 2^kShardBits by locality, each under half full, or, where the
     // budget allows no more, as full as a shard may be.  False when neither fits.
     bool split() {
@@ -333,8 +416,9 @@ private:
         return true;
     }
 
-    uint64_t max_bytes_, bytes_ = 0, count_ = 0;
+    uint64_t max_bytes_, bytes_ = 0, peak_bytes_ = 0, count_ = 0, forgotten_ = 0;
     bool when_large_;
+    const std::vector<uint64_t>* pinned_ = nullptr;
     int shard_bits_ = 0;
     std::vector<Shard> shards_;
 };
@@ -348,6 +432,7 @@ struct SearchResult {
     uint64_t nodes_at_best = 0;  // when the best line was found: the rest of the search proved it
     uint64_t table_entries = 0;
     uint64_t table_bytes = 0;
+    uint64_t table_forgotten = 0;  // positions the full table forgot (searched again if met)
     double seconds = 0.0;
     int threads = 1;             // threads that searched (parallel.hpp)
 };
@@ -365,7 +450,9 @@ public:
 
     Search(int target, bool only_target, const Limits& limits)
         : target_(target), only_target_(only_target), limits_(limits),
-          table_(limits.max_memory, engine::splits_when_large<Game>()) {}
+          table_(limits.max_memory, engine::splits_when_large<Game>()) {
+        table_.pin(&path_keys_);
+    }
 
     // Nonzero: the moves of each position are tried in an order shuffled by this seed
     // and the position's key (the same position, the same order), not the game's order.
@@ -380,12 +467,14 @@ public:
             result_.line = start->line;
             guide_.follow(start->line);
         }
+        if (limits_.progress) start_bound_ = Game(game).bound(target_);  // (a copy: the bound keeps statistics)
         stop_ = result_.best >= target_;
         if (stop_) result_.reason = StopReason::Target;
         dfs(game, 0);
         result_.seconds = elapsed();
         result_.table_entries = table_.size();
         result_.table_bytes = table_.bytes();
+        result_.table_forgotten = table_.forgotten();
         return result_;
     }
 
@@ -408,6 +497,11 @@ private:
             next_poll_ = t + 0.05;
             if (limits_.interrupted()) halt(StopReason::Interrupted);
         }
+        if (limits_.progress && limits_.progress_seconds + t >= next_progress_) {  // (in the solve's time)
+            next_progress_ = limits_.progress_seconds + t + kProgressEvery;
+            limits_.progress(limits_.progress_nodes + result_.nodes, result_.best, start_bound_,
+                             limits_.progress_seconds + t);
+        }
     }
 
     void dfs(Game& game, size_t depth) {
@@ -424,7 +518,7 @@ private:
         }
         const uint64_t key = game.key();
         const uint32_t locality = engine::locality_of(game, key);
-        switch (table_.visit(key, locality, game.rank())) {
+        switch (table_.visit(key, locality, game.rank(), depth)) {
             case VisitedTable::Visit::Dominated: return;
             case VisitedTable::Visit::Full: return halt(StopReason::MemoryLimit);
             case VisitedTable::Visit::New: break;
@@ -438,6 +532,7 @@ private:
             const size_t last = arena_.size();
             if (order_seed_) engine::shuffle_moves(arena_, first, last, order_seed_ ^ key);
             const bool guided = guide_.lead(arena_, first, last, depth);
+            path_keys_.push_back(engine::fix_key(key));
             for (size_t i = first; i < last && !stop_; ++i) {
                 const Move m = arena_[i];
                 auto undo = game.apply(m);
@@ -447,6 +542,7 @@ private:
                 game.undo(m, undo);
                 if (guided && i == first) guide_.done();
             }
+            path_keys_.pop_back();
             arena_.resize(first);
         }
     }
@@ -458,9 +554,11 @@ private:
     VisitedTable table_;
     SearchResult<Move> result_;
     std::vector<Move> path_, arena_;
+    std::vector<uint64_t> path_keys_;  // the positions being expanded, which the table keeps
     engine::Guide<Move> guide_;
     Clock::time_point start_;
-    double next_poll_ = 0.0;
+    double next_poll_ = 0.0, next_progress_ = kProgressFirst;
+    int start_bound_ = 0;
     bool stop_ = false;
 };
 
@@ -493,6 +591,7 @@ TargetProbe<typename Game::Move> probe_target(const Game& start, int target, con
     uint64_t best_nodes = 0;
     for (uint64_t attempt = 0;; ++attempt) {
         Limits lim = remaining(limits, 0, std::chrono::duration<double>(Clock::now() - t0).count());
+        lim.progress_nodes += used;
         uint64_t allow = budget;
         bool user_nodes = false;  // the caller's node limit, not this try's budget, binds
         if (cap && used + allow > cap) allow = cap - used;

@@ -99,7 +99,8 @@ def solve(deal: GolfDeal, rules: Optional[GolfRules] = None, *, limits: Limits =
     return GolfResult(source=deal.source, rules=rules, proven=proven, stop_reason=StopReason(raw["reason"]),
                       value=score, bound=score if proven else None,
                       line=name_cards(deal, [GolfMove(m) for m in raw["moves"]]),
-                      stats=Stats(raw["seconds"], raw["nodes"], raw["table_bytes"], raw["threads"]),
+                      stats=Stats(raw["seconds"], raw["nodes"], raw["table_bytes"], raw["threads"],
+                                  raw["table_forgotten"]),
                       solvable=solvable, impossible_reason=_reason(deal, dead), deal=deal)
 
 

@@ -81,7 +81,8 @@ def solve(deal: KlondikeDeal, rules: KlondikeRules = KlondikeRules(), *, first_w
     return KlondikeResult(
         source=deal.source, rules=rules, proven=proven, stop_reason=StopReason(raw["reason"]), value=best,
         bound=best if exact else None, line=[Action.from_core(t) for t in raw["actions"]],
-        stats=Stats(raw["seconds"], raw["nodes"], raw["table_bytes"], raw["threads"]),
+        stats=Stats(raw["seconds"], raw["nodes"], raw["table_bytes"], raw["threads"],
+                                  raw["table_forgotten"]),
         question="first-win" if first_win else "max-foundation", solvable=True if won else (False if proven else None),
         exact=exact, start_foundation=sum(deal.foundations), deal=deal)
 
