@@ -119,13 +119,18 @@ def deal_source_options(f: Callable) -> Callable:
     return f
 
 
-def choose_source(deal_file: Optional[str], seed: Optional[int], pysol: Optional[int]) -> str:
-    given = [name for name, v in (("a DEAL file", deal_file), ("--seed", seed), ("--pysol", pysol)) if v is not None]
+def choose_source(deal_file: Optional[str], seed: Optional[int], pysol: Optional[int],
+                  ks_game: Optional[int] = None) -> str:
+    """Which one source the command was given: "file", "seed", "pysol" or "ks" (Klondike's
+    --ks-game)."""
+    sources = (("file", "a DEAL file", deal_file), ("seed", "--seed", seed), ("pysol", "--pysol", pysol),
+               ("ks", "--ks-game", ks_game))
+    given = [(kind, name) for kind, name, v in sources if v is not None]
     if len(given) > 1:
-        raise DealError(f"give one deal source, not {' and '.join(given)}")
+        raise DealError(f"give one deal source, not {' and '.join(name for _, name in given)}")
     if not given:
         raise DealError("no deal given: name a DEAL file (or - for standard input), --seed N or --pysol N")
-    return "file" if deal_file is not None else ("seed" if seed is not None else "pysol")
+    return given[0][0]
 
 
 def split_replay_args(args, seed, pysol):

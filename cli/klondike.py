@@ -26,7 +26,7 @@ from cli.common import (
     split_replay_args,
 )
 from solver.errors import DealError
-from solver.klondike import KlondikeDeal, make_rules, replay, solve
+from solver.klondike import KlondikeDeal, ks_numbers, make_rules, replay, solve
 from solver.klondike.board import board_lines
 from solver.klondike.real import (
     DEFAULT_SAMPLES,
@@ -98,12 +98,24 @@ def write_html(path: Optional[str], deal: KlondikeDeal, rules, tokens, title: st
         raise click.UsageError(f"cannot write the page {path}: {e.strerror or e}") from None
 
 
-def load_deal(deal_file: Optional[str], seed: Optional[int], pysol: Optional[int]) -> KlondikeDeal:
-    kind = choose_source(deal_file, seed, pysol)
+def klondike_sources(f):
+    """The deal sources of every game (deal_source_options), and Klondike-Solver's game
+    numbers."""
+    f = click.option("--ks-game", type=click.IntRange(0, ks_numbers.MAX_GAME), metavar="N",
+                     help="Klondike-Solver's game number N (its /GAME N, the numbers of its published "
+                          "study), dealt exactly as it deals them.")(f)
+    return deal_source_options(f)
+
+
+def load_deal(deal_file: Optional[str], seed: Optional[int], pysol: Optional[int],
+              ks_game: Optional[int] = None) -> KlondikeDeal:
+    kind = choose_source(deal_file, seed, pysol, ks_game)
     if kind == "seed":
         return KlondikeDeal.from_seed(seed)
     if kind == "pysol":
         return KlondikeDeal.from_pysol_number(pysol)
+    if kind == "ks":
+        return KlondikeDeal.from_ks_game(ks_game)
     name = "standard input" if deal_file == "-" else deal_file
     return KlondikeDeal.parse(read_text(deal_file), source=name)
 
@@ -115,7 +127,7 @@ def klondike():
 
 @klondike.command("solve", epilog=EXIT_CODES_HELP)
 @click.argument("deal_file", metavar="[DEAL]", required=False)
-@deal_source_options
+@klondike_sources
 @RULES_OPTIONS
 @click.option("--first-win", is_flag=True,
               help="Only decide whether the deal can be won (stops at the first win; faster). The max "
@@ -125,7 +137,7 @@ def klondike():
 @HTML_OPTION
 @limit_options(threads=True)
 @output_options
-def solve_cmd(deal_file, seed, pysol, rules, first_win, after, board, every, plain, html_file, limits, as_json,
+def solve_cmd(deal_file, seed, pysol, ks_game, rules, first_win, after, board, every, plain, html_file, limits, as_json,
               explain):
     """Solve a deal: can it be won, and the most cards that can reach the foundations.
 
@@ -134,14 +146,14 @@ def solve_cmd(deal_file, seed, pysol, rules, first_win, after, board, every, pla
     The answer comes with a line of moves that reaches it (see 'patiens klondike
     replay --help' for the notation).
     """
-    deal = load_deal(deal_file, seed, pysol)
+    deal = load_deal(deal_file, seed, pysol, ks_game)
     if after is not None:
         deal = position_after(deal, rules, after)
     def describe(best, bound):
         return f"best {best} cards home (at the start: at most {bound})"
 
     with progress_line(limits, describe) as watched:
-        result = solve(deal, rules, first_win=first_win, limits=watched)
+        result = solve(deal, rules, first_win=first_win, limits=watched).tidied()
     if board and not as_json:
         print_boards(deal, rules, result.tokens, every, card_style(plain))
     write_html(html_file, deal, rules, result.tokens,
@@ -151,28 +163,28 @@ def solve_cmd(deal_file, seed, pysol, rules, first_win, after, board, every, pla
 
 @klondike.command("show")
 @click.argument("deal_file", metavar="[DEAL]", required=False)
-@deal_source_options
+@klondike_sources
 @FORMAT_OPTION
 @PLAIN_OPTION
-def show_cmd(deal_file, seed, pysol, fmt, plain):
+def show_cmd(deal_file, seed, pysol, ks_game, fmt, plain):
     """Draw a deal as on the table (face-down cards as backs), or write it out as
     PySol layout text or JSON (every card)."""
-    return print_deal(load_deal(deal_file, seed, pysol), fmt, card_style(plain))
+    return print_deal(load_deal(deal_file, seed, pysol, ks_game), fmt, card_style(plain))
 
 
 @klondike.command("replay", epilog=MOVES_HELP)
 @click.argument("args", nargs=-1, metavar="[DEAL] MOVES...")
-@deal_source_options
+@klondike_sources
 @RULES_OPTIONS
 @board_options
 @HTML_OPTION
 @output_options
-def replay_cmd(args, seed, pysol, rules, board, every, plain, html_file, as_json, explain):
+def replay_cmd(args, seed, pysol, ks_game, rules, board, every, plain, html_file, as_json, explain):
     """Check a line of moves: print the position and score it reaches, or the first
     illegal move (--board: the table after every move too).  Exit status 0 when every
     move is legal, 2 otherwise."""
-    deal_file, text = split_replay_args(args, seed, pysol)
-    deal = load_deal(deal_file, seed, pysol)
+    deal_file, text = split_replay_args(args, seed, pysol if ks_game is None else ks_game)
+    deal = load_deal(deal_file, seed, pysol, ks_game)
     played = replay(deal, rules, text)
     write_html(html_file, deal, rules, text.split()[:played.moves if played.ok else played.error_move - 1],
                f"Klondike, {deal.source or 'a deal'}: a line of {played.moves} moves"
@@ -246,18 +258,18 @@ def world_options(f, samples: int = DEFAULT_SAMPLES):
 
 @klondike.command("play", epilog=EXIT_CODES_HELP)
 @click.argument("deal_file", metavar="[DEAL]", required=False)
-@deal_source_options
+@klondike_sources
 @RULES_OPTIONS
 @player_options("search")
 @HTML_OPTION
 @limit_options(threads=True)
 @output_options
-def play_cmd(deal_file, seed, pysol, rules, player, player_settings, html_file, limits, as_json, explain):
+def play_cmd(deal_file, seed, pysol, ks_game, rules, player, player_settings, html_file, limits, as_json, explain):
     """Play a deal as a person does: the face-down cards and the stock not yet drawn
     unseen, every card once seen remembered.  Prints the line (klondike replay checks
     it), the cards home, and the most with every card known (the limits apply to that
     solve) with the difference: what the hidden cards cost."""
-    deal = load_deal(deal_file, seed, pysol)
+    deal = load_deal(deal_file, seed, pysol, ks_game)
     game = play(deal, rules, player=player, limits=limits, **player_settings)
     write_html(html_file, deal, rules, game.tokens,
                f"Klondike, {deal.source or 'a deal'}: the {player} player's game, {game.foundation} cards home")
@@ -274,7 +286,7 @@ def play_cmd(deal_file, seed, pysol, rules, player, player_settings, html_file, 
 
 @klondike.command("hint", epilog=EXIT_CODES_HELP)
 @click.argument("position_file", metavar="[POSITION]", required=False)
-@deal_source_options
+@klondike_sources
 @AFTER_OPTION
 @RULES_OPTIONS
 @functools.partial(world_options, samples=HINT_SAMPLES)
@@ -283,7 +295,7 @@ def play_cmd(deal_file, seed, pysol, rules, player, player_settings, html_file, 
 @click.option("--timeout", type=click.FloatRange(0.01, 10**6), metavar="SECONDS",
               help="Weigh worlds until then (at least one batch), and say how many.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
-def hint_cmd(position_file, seed, pysol, after, rules, samples, sampler_seed, objective, world_nodes, timeout,
+def hint_cmd(position_file, seed, pysol, ks_game, after, rules, samples, sampler_seed, objective, world_nodes, timeout,
              as_json):
     """Rank the moves of a position part-way through a game for a player who does not
     see the hidden cards: expected cards home (Vegas) and chance to win, with standard
@@ -296,7 +308,7 @@ def hint_cmd(position_file, seed, pysol, after, rules, samples, sampler_seed, ob
     progress: --seed N / --pysol N (or a whole deal) and --after "MOVES", the moves
     played so far; the cards they showed are known, the rest hidden."""
     if after is not None:
-        view = view_after(load_deal(position_file, seed, pysol), rules, after)
+        view = view_after(load_deal(position_file, seed, pysol, ks_game), rules, after)
     elif seed is not None or pysol is not None:
         raise DealError("--seed and --pysol name a whole deal: add --after \"MOVES\" (the moves played so far), "
                         "or give a POSITION file")

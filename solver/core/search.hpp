@@ -236,7 +236,7 @@ private:
 // (see kShardBits).
 //
 // When its budget is spent, the table forgets positions instead of stopping the search
-// (forget()): the deepest first, never one on the search's path.  The answer stays exact
+// (forget()): those whose searches were the smallest, never one on the search's path.  The answer stays exact
 // (docs/PROOFS.md, E7): a forgotten position is searched again if met again.
 class VisitedTable {
 public:
@@ -275,10 +275,25 @@ public:
             if (!make_room(si) && !forget()) return Visit::Full;
             return visit(key, locality, rank, depth);
         }
-        sh.slots[i] = Slot{key, rank, d, locality};
+        sh.slots[i] = Slot{key, rank, d, 0, locality};
         ++sh.count;
         ++count_;
         return Visit::New;
+    }
+
+    // The search below a position entered by visit() took `nodes`: forget() keeps the
+    // positions whose searches were the largest.  (Noted only from kNotedWork nodes on:
+    // a lookup more for the few positions that head a large search.)
+    static constexpr uint64_t kNotedWork = 64;
+    void note_work(uint64_t key, uint32_t locality, uint64_t nodes) {
+        if (nodes < kNotedWork) return;
+        key = engine::fix_key(key);
+        Shard& sh = shards_[engine::shard_of(locality, shard_bits_)];
+        for (uint64_t i = engine::mix(key) & sh.mask; sh.slots[i].key != 0; i = (i + 1) & sh.mask)
+            if (sh.slots[i].key == key) {
+                sh.slots[i].work = std::max<uint8_t>(sh.slots[i].work, 63 - __builtin_clzll(nodes));
+                return;
+            }
     }
 
     uint64_t size() const { return count_; }
@@ -290,6 +305,7 @@ private:
         uint64_t key = 0;  // 0: empty
         uint16_t rank = 0;
         uint8_t depth = 0;      // from the start, at most 255, when last entered (for forget())
+        uint8_t work = 0;       // the search below it took about 2^work nodes (0: fewer than kNotedWork)
         uint32_t locality = 0;  // for the split
     };
     struct Shard {
@@ -336,28 +352,30 @@ private:
         return true;
     }
 
-    // A shard is full and the budget allows no growth: forget the deepest half of the
-    // positions (their searches were the smallest: the cheapest to do again), keeping
-    // those on the search's path.  A table of one shard forgets in place: each kept
-    // position is put back from its home slot, walking the shard from an empty slot, so
-    // that linear probing finds every one again.  A split table forgets in every shard
-    // and rebuilds each at the size its positions now need, so that the budget freed
-    // goes to the shards that grow next (the full shard may hold mostly positions of
-    // the path: one cluster's states often lie along it).  False when nothing could go.
+    // A shard is full and the budget allows no growth: forget half of the positions,
+    // those whose searches were the smallest (the cheapest to do again): by the work
+    // noted, then the deepest first; never one on the search's path.  A table of one
+    // shard forgets in place: each kept position is put back from its home slot, walking
+    // the shard from an empty slot, so that linear probing finds every one again.  A
+    // split table forgets in every shard and rebuilds each at the size its positions now
+    // need, so that the budget freed goes to the shards that grow next (the full shard
+    // may hold mostly positions of the path: one cluster's states often lie along it).
+    // False when nothing could go.
     bool forget() {
         if (!pinned_) return false;
         peak_bytes_ = std::max(peak_bytes_, bytes_);
-        uint64_t by_depth[256] = {};
+        auto worth = [](const Slot& slot) { return slot.work << 8 | (255 - slot.depth); };  // 16 bits
+        std::vector<uint64_t> by_worth(1 << 16);
         for (const Shard& sh : shards_)
             for (uint64_t j = 0; j <= sh.mask; ++j)
-                if (sh.slots[j].key) ++by_depth[sh.slots[j].depth];
-        int deepest_kept = -1;  // the positions kept: depth <= deepest_kept, and the path
-        for (uint64_t n = 0; deepest_kept < 255 && n + by_depth[deepest_kept + 1] <= count_ / 2;)
-            n += by_depth[++deepest_kept];
+                if (sh.slots[j].key) ++by_worth[worth(sh.slots[j])];
+        int least_kept = 1 << 16;  // the positions kept: worth >= least_kept, and the path
+        for (uint64_t n = 0; least_kept > 0 && n + by_worth[least_kept - 1] <= count_ / 2;)
+            n += by_worth[--least_kept];
         std::vector<uint64_t> path(*pinned_);
         std::sort(path.begin(), path.end());
         auto kept = [&](const Slot& slot) {
-            return slot.depth <= deepest_kept || std::binary_search(path.begin(), path.end(), slot.key);
+            return worth(slot) >= least_kept || std::binary_search(path.begin(), path.end(), slot.key);
         };
         const uint64_t before = count_;
         if (shard_bits_ == 0) {
@@ -532,6 +550,7 @@ private:
             const size_t last = arena_.size();
             if (order_seed_) engine::shuffle_moves(arena_, first, last, order_seed_ ^ key);
             const bool guided = guide_.lead(arena_, first, last, depth);
+            const uint64_t nodes_before = result_.nodes;
             path_keys_.push_back(engine::fix_key(key));
             for (size_t i = first; i < last && !stop_; ++i) {
                 const Move m = arena_[i];
@@ -543,6 +562,7 @@ private:
                 if (guided && i == first) guide_.done();
             }
             path_keys_.pop_back();
+            table_.note_work(key, locality, result_.nodes - nodes_before);
             arena_.resize(first);
         }
     }

@@ -88,6 +88,16 @@ class KlondikeDeal:
         return deal
 
     @classmethod
+    def from_ks_game(cls, number: int) -> "KlondikeDeal":
+        """Klondike-Solver's game `number` (its /GAME N), dealt as it deals it."""
+        from solver.klondike import ks_numbers
+        if not 0 <= number <= ks_numbers.MAX_GAME:
+            raise DealError(f"Klondike-Solver's game numbers run from 0 to {ks_numbers.MAX_GAME}, not {number}")
+        columns, face_down, stock = ks_numbers.layout(number)
+        return cls(columns=columns, face_down=face_down, stock=stock, waste=[], foundations=[0, 0, 0, 0],
+                   source=f"Klondike-Solver game {number}")
+
+    @classmethod
     def parse(cls, text: str, source: str = "") -> "KlondikeDeal":
         """A deal in PySol layout text or JSON (told apart by the first character).  Raises
         DealError naming the first thing wrong (with a hint when it is another game's)."""

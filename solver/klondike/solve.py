@@ -1,6 +1,7 @@
 """Solving and replaying Klondike deals through the C++ core."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import ClassVar, List, Optional, Tuple
 
@@ -49,6 +50,12 @@ class KlondikeResult(Result):
 
     def sentences(self) -> List[str]:
         return explain(self.line, self.start_foundation, self.rules.draw)
+
+    def tidied(self) -> "KlondikeResult":
+        """The same result with its line less the moves it undoes for nothing (tidy.py):
+        what the commands print.  (Not done by solve(): a batch needs no reader's line.)"""
+        from solver.klondike.tidy import tidy
+        return dataclasses.replace(self, line=tidy(self.deal, self.rules, self.line)) if self.deal else self
 
     def game_json(self) -> dict:
         return {"question": self.question, "solvable": self.solvable, "max_foundation": self.max_foundation,
