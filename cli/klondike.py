@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import sys
 from typing import Optional
 
 import click
@@ -42,6 +43,7 @@ from solver.klondike.real import (
     view_after,
 )
 from solver.klondike.rules import PRESETS, UNSET
+from solver.klondike.solve import walk
 
 MOVES_HELP = """Moves are tokens separated by spaces (columns 1-7):
 DR or DRn draw once or n times; RD turn the waste over (next pass);
@@ -201,6 +203,58 @@ def replay_cmd(args, seed, pysol, ks_game, rules, board, every, plain, html_file
                          style)
         click.echo("\n".join(played.summary_lines(style)))
     return EXIT_OK if played.ok else EXIT_BAD_INPUT
+
+
+# Keys of the viewer: what click.getchar returns for them on a terminal.
+VIEW_KEYS = {
+    "next": ("\x1b[C", "n", " ", "l"), "back": ("\x1b[D", "p", "b", "h"),
+    "first": ("\x1b[H", "\x1b[1~", "\x1bOH", "0"), "last": ("\x1b[F", "\x1b[4~", "\x1bOF", "$"),
+    "jump": ("g",), "quit": ("q", "Q", "\x03", "\x04"),
+}
+
+
+@klondike.command("view", epilog=MOVES_HELP)
+@click.argument("args", nargs=-1, metavar="[DEAL] [MOVES...]")
+@klondike_sources
+@RULES_OPTIONS
+@PLAIN_OPTION
+def view_cmd(args, seed, pysol, ks_game, rules, plain):
+    """Step through a line on the table, a move at a time: the MOVES given, or without
+    them the deal's best line (solved first).  Keys: right arrow, n or space: on a move;
+    left arrow, p or b: back; g: go to a move by its number; Home or 0: the deal; End or
+    $: the last move; q: quit.  Needs a terminal (for a printout: replay --board)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise DealError("view needs a terminal to read keys from; for a printout use replay --board")
+    deal_file, text = split_replay_args(args, seed, pysol if ks_game is None else ks_game)
+    deal = load_deal(deal_file, seed, pysol, ks_game)
+    if text.strip():
+        tokens, what = text.split(), "the line given"
+    else:
+        tokens, what = solve(deal, rules).tidied().tokens, "its best line"
+    steps = walk(deal, rules, tokens)
+    if len(steps) <= len(tokens):
+        what += f" (up to its illegal move {len(steps)})"
+    style, last, k = card_style(plain), len(steps) - 1, 0
+    while True:
+        step = steps[k]
+        click.clear()
+        click.echo(f"Klondike, {deal.source or 'a deal'}, {what}: move {k} of {last}, {step.foundation} cards home")
+        click.echo("\n".join(board_lines(step.position, style)))
+        click.echo("\n" + (f"Move {k} ({step.token}): " + " ".join(step.sentences) if k else "The deal."))
+        click.echo("\n[right/n] on  [left/p] back  [g] go to move  [Home/0] deal  [End/$] last  [q] quit")
+        key = click.getchar()
+        if key in VIEW_KEYS["quit"]:
+            return EXIT_OK
+        if key in VIEW_KEYS["next"]:
+            k = min(k + 1, last)
+        elif key in VIEW_KEYS["back"]:
+            k = max(k - 1, 0)
+        elif key in VIEW_KEYS["first"]:
+            k = 0
+        elif key in VIEW_KEYS["last"]:
+            k = last
+        elif key in VIEW_KEYS["jump"]:
+            k = click.prompt("Go to move", type=click.IntRange(0, last), default=k)
 
 
 def print_boards(deal: KlondikeDeal, rules, tokens, every: int, style) -> None:

@@ -15,7 +15,7 @@ from typing import List
 from solver.cards import RANKS, SUITS, card_str
 from solver.klondike.deal import KlondikeDeal
 from solver.klondike.rules import KlondikeRules
-from solver.klondike.solve import replay
+from solver.klondike.solve import walk
 
 
 def board(position: KlondikeDeal) -> dict:
@@ -29,16 +29,8 @@ def board(position: KlondikeDeal) -> dict:
 def steps(deal: KlondikeDeal, rules: KlondikeRules, tokens: List[str]) -> List[dict]:
     """The deal, then the position after each token with the token's sentences; a line
     stops at its first illegal token (callers give legal lines)."""
-    out = [{"token": "", "text": "The deal.", "board": board(deal), "home": sum(deal.foundations)}]
-    position = deal
-    for token in tokens:
-        played = replay(position, rules, token)
-        if not played.ok:
-            break
-        position = played.position
-        out.append({"token": token, "text": " ".join(_sentence(s) for s in played.sentences()),
-                    "board": board(position), "home": played.foundation})
-    return out
+    return [{"token": step.token, "text": " ".join(_sentence(s) for s in step.sentences) or "The deal.",
+             "board": board(step.position), "home": step.foundation} for step in walk(deal, rules, tokens)]
 
 
 def _sentence(text: str) -> str:

@@ -161,3 +161,24 @@ def replay(deal: KlondikeDeal, rules: KlondikeRules, line: str) -> KlondikeRepla
         played.error, played.error_move, played.error_token = raw["error"], number, token
         played.error_within = (within, several) if several > 1 else None
     return played
+
+
+@dataclass
+class Step:
+    """One move of a line played out: its token, its sentences, the position after it."""
+    token: str
+    sentences: List[str]
+    position: KlondikeDeal
+    foundation: int
+
+
+def walk(deal: KlondikeDeal, rules: KlondikeRules, tokens: List[str]) -> List[Step]:
+    """The position after each token of a line, from the deal (the first step, with no
+    token), to the first illegal token (left out)."""
+    out = [Step("", [], deal, sum(deal.foundations))]
+    for token in tokens:
+        played = replay(out[-1].position, rules, token)
+        if not played.ok:
+            break
+        out.append(Step(token, played.sentences(), played.position, played.foundation))
+    return out
