@@ -212,9 +212,19 @@ def print_json(obj) -> None:
     click.echo(json.dumps(obj, indent=2))
 
 
-FORMAT_OPTION = click.option(
-    "--format", "fmt", type=click.Choice(["text", "pysol", "json"]), default="text", show_default=True,
-    help="text: a readable picture; pysol: PySol layout text (reads back in, as pysol-cards prints it); json.")
+def FORMAT_OPTION(f: Callable) -> Callable:  # noqa: N802 - a decorator, named as the other options
+    """--format text|pysol|json, and --json (as every command has) for --format json."""
+    @functools.wraps(f)
+    def command(*args, fmt, as_json, **kwargs):
+        if as_json and fmt not in ("text", "json"):
+            raise click.UsageError(f"--json and --format {fmt} ask for two formats: give one")
+        return f(*args, fmt="json" if as_json else fmt, **kwargs)
+
+    command = click.option("--json", "as_json", is_flag=True, help="The same as --format json (for scripts).")(command)
+    return click.option(
+        "--format", "fmt", type=click.Choice(["text", "pysol", "json"]), default="text", show_default=True,
+        help="text: a readable picture; pysol: PySol layout text (reads back in, as pysol-cards prints it); "
+             "json.")(command)
 
 
 PLAIN_OPTION = click.option("--plain", is_flag=True,

@@ -29,6 +29,8 @@ from cli.common import (
 from solver.errors import DealError
 from solver.klondike import KlondikeDeal, ks_numbers, make_rules, replay, solve
 from solver.klondike.board import board_lines
+from solver.klondike.ks_moves import format_ks
+from solver.klondike.notation import format_line
 from solver.klondike.real import (
     DEFAULT_SAMPLES,
     HINT_SAMPLES,
@@ -89,6 +91,11 @@ HTML_OPTION = click.option("--html", "html_file", type=click.Path(dir_okay=False
                                 "arrow keys step, FILE#move=N opens at move N).")
 
 
+NOTATION_OPTION = click.option(
+    "--notation", type=click.Choice(["patiens", "ks"]), default="patiens", show_default=True,
+    help="The moves' notation: ours, or Klondike-Solver's (ks: DRn, NEW, Fc, XY, XY-n; see README).")
+
+
 def write_html(path: Optional[str], deal: KlondikeDeal, rules, tokens, title: str) -> None:
     if path is None:
         return
@@ -137,10 +144,11 @@ def klondike():
 @AFTER_OPTION
 @board_options
 @HTML_OPTION
+@NOTATION_OPTION
 @limit_options(threads=True)
 @output_options
-def solve_cmd(deal_file, seed, pysol, ks_game, rules, first_win, after, board, every, plain, html_file, limits, as_json,
-              explain):
+def solve_cmd(deal_file, seed, pysol, ks_game, rules, first_win, after, board, every, plain, html_file, notation,
+              limits, as_json, explain):
     """Solve a deal: can it be won, and the most cards that can reach the foundations.
 
     DEAL is a file in PySol layout text or JSON, or - for standard input; or use
@@ -160,6 +168,12 @@ def solve_cmd(deal_file, seed, pysol, ks_game, rules, first_win, after, board, e
         print_boards(deal, rules, result.tokens, every, card_style(plain))
     write_html(html_file, deal, rules, result.tokens,
                f"Klondike, {deal.source or 'a deal'}: the best line, {result.max_foundation} cards home")
+    if notation == "ks":  # the line in Klondike-Solver's tokens too
+        ks = format_ks(result.line)
+        code = print_result(result, as_json, explain, extra={"line_ks": ks})
+        if not as_json:
+            click.echo(f"Klondike-Solver moves ({len(ks)} tokens): {' '.join(ks) or '(no move needed)'}")
+        return code
     return print_result(result, as_json, explain)
 
 
@@ -180,15 +194,19 @@ def show_cmd(deal_file, seed, pysol, ks_game, fmt, plain):
 @RULES_OPTIONS
 @board_options
 @HTML_OPTION
+@NOTATION_OPTION
 @output_options
-def replay_cmd(args, seed, pysol, ks_game, rules, board, every, plain, html_file, as_json, explain):
+def replay_cmd(args, seed, pysol, ks_game, rules, board, every, plain, html_file, notation, as_json, explain):
     """Check a line of moves: print the position and score it reaches, or the first
     illegal move (--board: the table after every move too).  Exit status 0 when every
     move is legal, 2 otherwise."""
     deal_file, text = split_replay_args(args, seed, pysol if ks_game is None else ks_game)
     deal = load_deal(deal_file, seed, pysol, ks_game)
-    played = replay(deal, rules, text)
-    write_html(html_file, deal, rules, text.split()[:played.moves if played.ok else played.error_move - 1],
+    played = replay(deal, rules, text, notation)
+    # The legal part of the line in our tokens, for the boards and the page.
+    legal = (text.split()[:played.moves if played.ok else played.error_move - 1] if notation == "patiens"
+             else format_line(played.actions).split())
+    write_html(html_file, deal, rules, legal,
                f"Klondike, {deal.source or 'a deal'}: a line of {played.moves} moves"
                + ("" if played.ok else f", up to its illegal move {played.error_move}"))
     style = card_style(plain)
@@ -199,8 +217,7 @@ def replay_cmd(args, seed, pysol, ks_game, rules, board, every, plain, html_file
             for i, sentence in enumerate(played.sentences(), 1):
                 click.echo(f"{i:4d}. {sentence}")
         if board:
-            print_boards(deal, rules, text.split()[:played.moves if played.ok else played.error_move - 1], every,
-                         style)
+            print_boards(deal, rules, legal, every, style)
         click.echo("\n".join(played.summary_lines(style)))
     return EXIT_OK if played.ok else EXIT_BAD_INPUT
 

@@ -9,6 +9,7 @@ from solver import _core
 from solver.cards import PLAIN, CardStyle
 from solver.errors import DealError
 from solver.klondike.deal import KlondikeDeal
+from solver.klondike.ks_moves import parse_ks_moves, wrong_suit
 from solver.klondike.notation import Action, explain, format_line, move_of_action, parse_moves, vegas_score
 from solver.klondike.rules import KlondikeRules
 from solver.limits import Limits
@@ -137,16 +138,26 @@ class KlondikeReplay:
         return lines
 
 
-def replay(deal: KlondikeDeal, rules: KlondikeRules, line: str) -> KlondikeReplay:
-    """Play a line of tokens (notation.py) from the deal.  Raises DealError for a token
-    that is not one, or a position the core refuses."""
+def replay(deal: KlondikeDeal, rules: KlondikeRules, line: str, notation: str = "patiens") -> KlondikeReplay:
+    """Play a line of tokens (notation.py; with notation "ks", Klondike-Solver's:
+    ks_moves.py) from the deal.  Raises DealError for a token that is not one, or a
+    position the core refuses."""
     deal.require_every_card("replaying")
-    moves = parse_moves(line)
-    try:
-        raw = _core.klondike_replay(deal.to_core(), rules.to_core(),
-                                    [a.to_core() for _, actions in moves for a in actions])
-    except _core.PositionError as e:
-        raise DealError(str(e)) from None
+    moves = parse_ks_moves(line) if notation == "ks" else parse_moves(line)
+    actions = [a for _, acts in moves for a in acts]
+
+    def played_out(upto: int) -> dict:
+        try:
+            return _core.klondike_replay(deal.to_core(), rules.to_core(), [a.to_core() for a in actions[:upto]])
+        except _core.PositionError as e:
+            raise DealError(str(e)) from None
+
+    raw = played_out(len(actions))
+    if notation == "ks" and raw["error"] is None:
+        # Its moves home name the suit too: a wrong one is an illegal move, played up to.
+        wrong = wrong_suit(moves, [Action.from_core(t) for t in raw["actions"]])
+        if wrong is not None:
+            raw = dict(played_out(wrong[0]), error=wrong[1], error_index=wrong[0])
     done = [Action.from_core(t) for t in raw["actions"]]
     home = best = sum(deal.foundations)
     for a in done:
