@@ -19,7 +19,7 @@ from typing import Iterable, List, Optional, Tuple
 
 from solver.cards import SUITS, suit_of
 from solver.errors import DealError
-from solver.klondike.notation import MAX_DRAWS, Action, ActionKind
+from solver.klondike.notation import MAX_DRAWS, Action, ActionKind, tokens_of
 
 _TOKEN = re.compile(r"^(?:DR([0-9]+)|NEW|F([1-7])|([1-7WCDSH])([1-7CDSH])(?:-([0-9]{1,2}))?)$")
 _COLUMNS = "1234567"
@@ -27,33 +27,22 @@ _COLUMNS = "1234567"
 
 def format_ks(actions: Iterable[Action]) -> List[str]:
     """A line of played actions (their cards filled in) as Klondike-Solver's tokens."""
-    out: List[str] = []
-    draws = 0
-    for a in actions:
-        if a.kind == ActionKind.DRAW:
-            draws += 1
-            continue
-        if draws:
-            out.append(f"DR{draws}")
-            draws = 0
-        k = a.kind
-        if k == ActionKind.REDEAL:
-            out.append("NEW")
-        elif k == ActionKind.WASTE_TO_FOUNDATION:
-            out.append("W" + SUITS[suit_of(a.card)])
-        elif k == ActionKind.WASTE_TO_COLUMN:
-            out.append(f"W{a.target + 1}")
-        elif k == ActionKind.COLUMN_TO_FOUNDATION:
-            out.append(f"{a.source + 1}{SUITS[suit_of(a.card)]}")
-        elif k == ActionKind.COLUMN_TO_COLUMN:
-            out.append(f"{a.source + 1}{a.target + 1}" + (f"-{a.count}" if a.count > 1 else ""))
-        elif k == ActionKind.FOUNDATION_TO_COLUMN:
-            out.append(f"{SUITS[a.source]}{a.target + 1}")
-        if a.turned_up is not None and k in (ActionKind.COLUMN_TO_FOUNDATION, ActionKind.COLUMN_TO_COLUMN):
-            out.append(f"F{a.source + 1}")
-    if draws:
-        out.append(f"DR{draws}")
-    return out
+    return tokens_of(actions, lambda n: f"DR{n}", _tokens)
+
+
+def _tokens(a: Action) -> List[str]:
+    k = a.kind
+    if k == ActionKind.REDEAL:
+        return ["NEW"]
+    if k == ActionKind.WASTE_TO_FOUNDATION:
+        return ["W" + SUITS[suit_of(a.card)]]
+    if k == ActionKind.WASTE_TO_COLUMN:
+        return [f"W{a.target + 1}"]
+    if k == ActionKind.FOUNDATION_TO_COLUMN:
+        return [f"{SUITS[a.source]}{a.target + 1}"]
+    move = (f"{a.source + 1}{SUITS[suit_of(a.card)]}" if k == ActionKind.COLUMN_TO_FOUNDATION
+            else f"{a.source + 1}{a.target + 1}" + (f"-{a.count}" if a.count > 1 else ""))
+    return [move] + ([f"F{a.source + 1}"] if a.turned_up is not None else [])  # (its own token for the turn)
 
 
 def parse_ks_moves(text: str) -> List[Tuple[str, List[Action]]]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 
 from solver.cards import SUITS, card_str
 from solver.errors import DealError
@@ -82,21 +82,28 @@ class Action:
         return f"F{SUITS[self.source]}{self.target + 1}"
 
 
-def format_line(actions: Iterable[Action]) -> str:
-    """Tokens separated by spaces, runs of draws written DRn."""
+def tokens_of(actions: Iterable[Action], draws: Callable[[int], str],
+              others: Callable[[Action], List[str]]) -> List[str]:
+    """A line's tokens in a notation: each run of n draws as draws(n), every other action
+    as the tokens others(action) gives."""
     out: List[str] = []
-    draws = 0
+    run = 0
     for a in actions:
         if a.kind == ActionKind.DRAW:
-            draws += 1
+            run += 1
             continue
-        if draws:
-            out.append("DR" if draws == 1 else f"DR{draws}")
-            draws = 0
-        out.append(a.token())
-    if draws:
-        out.append("DR" if draws == 1 else f"DR{draws}")
-    return " ".join(out)
+        if run:
+            out.append(draws(run))
+            run = 0
+        out.extend(others(a))
+    if run:
+        out.append(draws(run))
+    return out
+
+
+def format_line(actions: Iterable[Action]) -> str:
+    """Tokens separated by spaces, runs of draws written DRn."""
+    return " ".join(tokens_of(actions, lambda n: "DR" if n == 1 else f"DR{n}", lambda a: [a.token()]))
 
 
 _TOKEN = re.compile(r"^(?:DR([0-9]*)|RD|WF|W([1-7])|([1-7])F|([1-7])([1-7])|F([CDHS])([1-7]))$")
