@@ -120,11 +120,11 @@ def deal_source_options(f: Callable) -> Callable:
 
 
 def choose_source(deal_file: Optional[str], seed: Optional[int], pysol: Optional[int],
-                  ks_game: Optional[int] = None) -> str:
-    """Which one source the command was given: "file", "seed", "pysol" or "ks" (Klondike's
-    --ks-game)."""
+                  numbered: Optional[tuple] = None) -> str:
+    """Which one source the command was given: "file", "seed", "pysol" or "numbered"
+    (another tool's game number, given as (its option, the number))."""
     sources = (("file", "a DEAL file", deal_file), ("seed", "--seed", seed), ("pysol", "--pysol", pysol),
-               ("ks", "--ks-game", ks_game))
+               ("numbered", numbered and numbered[0], numbered and numbered[1]))
     given = [(kind, name) for kind, name, v in sources if v is not None]
     if len(given) > 1:
         raise DealError(f"give one deal source, not {' and '.join(name for _, name in given)}")

@@ -27,7 +27,7 @@ from cli.common import (
     split_replay_args,
 )
 from solver.errors import DealError
-from solver.klondike import KlondikeDeal, ks_numbers, make_rules, replay, solve
+from solver.klondike import KlondikeDeal, greenfelt, ks_numbers, make_rules, replay, solve
 from solver.klondike.board import board_lines
 from solver.klondike.ks_moves import format_ks
 from solver.klondike.notation import format_line
@@ -107,24 +107,43 @@ def write_html(path: Optional[str], deal: KlondikeDeal, rules, tokens, title: st
         raise click.UsageError(f"cannot write the page {path}: {e.strerror or e}") from None
 
 
+# Other tools' game numbers: option name -> (its words in errors, the deal maker).
+NUMBERED = {
+    "ks_game": ("--ks-game", lambda n: KlondikeDeal.from_ks_game(n)),
+    "greenfelt": ("--greenfelt", lambda n: KlondikeDeal.from_greenfelt(n)),
+}
+
+
 def klondike_sources(f):
-    """The deal sources of every game (deal_source_options), and Klondike-Solver's game
-    numbers."""
-    f = click.option("--ks-game", type=click.IntRange(0, ks_numbers.MAX_GAME), metavar="N",
-                     help="Klondike-Solver's game number N (its /GAME N, the numbers of its published "
-                          "study), dealt exactly as it deals them.")(f)
-    return deal_source_options(f)
+    """The deal sources of every game (deal_source_options), and other tools' game
+    numbers, given to the command as `numbered`: (option name, number) or None."""
+    @functools.wraps(f)
+    def command(*args, **kwargs):
+        given = [(name, kwargs.pop(name)) for name in NUMBERED if kwargs.get(name) is not None]
+        for name in NUMBERED:
+            kwargs.pop(name, None)
+        if len(given) > 1:
+            raise DealError(f"give one deal source, not {' and '.join(NUMBERED[n][0] for n, _ in given)}")
+        return f(*args, numbered=given[0] if given else None, **kwargs)
+
+    command = click.option("--greenfelt", type=click.IntRange(0, greenfelt.MAX_GAME), metavar="N",
+                           help="greenfelt.net's Klondike game number N (greenfelt.net/klondike?game=N), dealt "
+                                "as sigoden/klondike deals it.")(command)
+    command = click.option("--ks-game", type=click.IntRange(0, ks_numbers.MAX_GAME), metavar="N",
+                           help="Klondike-Solver's game number N (its /GAME N, the numbers of its published "
+                                "study), dealt exactly as it deals them.")(command)
+    return deal_source_options(command)
 
 
 def load_deal(deal_file: Optional[str], seed: Optional[int], pysol: Optional[int],
-              ks_game: Optional[int] = None) -> KlondikeDeal:
-    kind = choose_source(deal_file, seed, pysol, ks_game)
+              numbered: Optional[tuple] = None) -> KlondikeDeal:
+    kind = choose_source(deal_file, seed, pysol, numbered and (NUMBERED[numbered[0]][0], numbered[1]))
     if kind == "seed":
         return KlondikeDeal.from_seed(seed)
     if kind == "pysol":
         return KlondikeDeal.from_pysol_number(pysol)
-    if kind == "ks":
-        return KlondikeDeal.from_ks_game(ks_game)
+    if kind == "numbered":
+        return NUMBERED[numbered[0]][1](numbered[1])
     name = "standard input" if deal_file == "-" else deal_file
     return KlondikeDeal.parse(read_text(deal_file), source=name)
 
@@ -147,7 +166,7 @@ def klondike():
 @NOTATION_OPTION
 @limit_options(threads=True)
 @output_options
-def solve_cmd(deal_file, seed, pysol, ks_game, rules, first_win, after, board, every, plain, html_file, notation,
+def solve_cmd(deal_file, seed, pysol, numbered, rules, first_win, after, board, every, plain, html_file, notation,
               limits, as_json, explain):
     """Solve a deal: can it be won, and the most cards that can reach the foundations.
 
@@ -156,7 +175,7 @@ def solve_cmd(deal_file, seed, pysol, ks_game, rules, first_win, after, board, e
     The answer comes with a line of moves that reaches it (see 'patiens klondike
     replay --help' for the notation).
     """
-    deal = load_deal(deal_file, seed, pysol, ks_game)
+    deal = load_deal(deal_file, seed, pysol, numbered)
     if after is not None:
         deal = position_after(deal, rules, after)
     def describe(best, bound):
@@ -182,10 +201,10 @@ def solve_cmd(deal_file, seed, pysol, ks_game, rules, first_win, after, board, e
 @klondike_sources
 @FORMAT_OPTION
 @PLAIN_OPTION
-def show_cmd(deal_file, seed, pysol, ks_game, fmt, plain):
+def show_cmd(deal_file, seed, pysol, numbered, fmt, plain):
     """Draw a deal as on the table (face-down cards as backs), or write it out as
     PySol layout text or JSON (every card)."""
-    return print_deal(load_deal(deal_file, seed, pysol, ks_game), fmt, card_style(plain))
+    return print_deal(load_deal(deal_file, seed, pysol, numbered), fmt, card_style(plain))
 
 
 @klondike.command("replay", epilog=MOVES_HELP)
@@ -196,12 +215,12 @@ def show_cmd(deal_file, seed, pysol, ks_game, fmt, plain):
 @HTML_OPTION
 @NOTATION_OPTION
 @output_options
-def replay_cmd(args, seed, pysol, ks_game, rules, board, every, plain, html_file, notation, as_json, explain):
+def replay_cmd(args, seed, pysol, numbered, rules, board, every, plain, html_file, notation, as_json, explain):
     """Check a line of moves: print the position and score it reaches, or the first
     illegal move (--board: the table after every move too).  Exit status 0 when every
     move is legal, 2 otherwise."""
-    deal_file, text = split_replay_args(args, seed, pysol if ks_game is None else ks_game)
-    deal = load_deal(deal_file, seed, pysol, ks_game)
+    deal_file, text = split_replay_args(args, seed, pysol if numbered is None else numbered[1])
+    deal = load_deal(deal_file, seed, pysol, numbered)
     played = replay(deal, rules, text, notation)
     # The legal part of the line in our tokens, for the boards and the page.
     legal = (text.split()[:played.moves if played.ok else played.error_move - 1] if notation == "patiens"
@@ -235,15 +254,15 @@ VIEW_KEYS = {
 @klondike_sources
 @RULES_OPTIONS
 @PLAIN_OPTION
-def view_cmd(args, seed, pysol, ks_game, rules, plain):
+def view_cmd(args, seed, pysol, numbered, rules, plain):
     """Step through a line on the table, a move at a time: the MOVES given, or without
     them the deal's best line (solved first).  Keys: right arrow, n or space: on a move;
     left arrow, p or b: back; g: go to a move by its number; Home or 0: the deal; End or
     $: the last move; q: quit.  Needs a terminal (for a printout: replay --board)."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise DealError("view needs a terminal to read keys from; for a printout use replay --board")
-    deal_file, text = split_replay_args(args, seed, pysol if ks_game is None else ks_game)
-    deal = load_deal(deal_file, seed, pysol, ks_game)
+    deal_file, text = split_replay_args(args, seed, pysol if numbered is None else numbered[1])
+    deal = load_deal(deal_file, seed, pysol, numbered)
     if text.strip():
         tokens, what = text.split(), "the line given"
     else:
@@ -335,12 +354,12 @@ def world_options(f, samples: int = DEFAULT_SAMPLES):
 @HTML_OPTION
 @limit_options(threads=True)
 @output_options
-def play_cmd(deal_file, seed, pysol, ks_game, rules, player, player_settings, html_file, limits, as_json, explain):
+def play_cmd(deal_file, seed, pysol, numbered, rules, player, player_settings, html_file, limits, as_json, explain):
     """Play a deal as a person does: the face-down cards and the stock not yet drawn
     unseen, every card once seen remembered.  Prints the line (klondike replay checks
     it), the cards home, and the most with every card known (the limits apply to that
     solve) with the difference: what the hidden cards cost."""
-    deal = load_deal(deal_file, seed, pysol, ks_game)
+    deal = load_deal(deal_file, seed, pysol, numbered)
     game = play(deal, rules, player=player, limits=limits, **player_settings)
     write_html(html_file, deal, rules, game.tokens,
                f"Klondike, {deal.source or 'a deal'}: the {player} player's game, {game.foundation} cards home")
@@ -366,7 +385,7 @@ def play_cmd(deal_file, seed, pysol, ks_game, rules, player, player_settings, ht
 @click.option("--timeout", type=click.FloatRange(0.01, 10**6), metavar="SECONDS",
               help="Weigh worlds until then (at least one batch), and say how many.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
-def hint_cmd(position_file, seed, pysol, ks_game, after, rules, samples, sampler_seed, objective, world_nodes, timeout,
+def hint_cmd(position_file, seed, pysol, numbered, after, rules, samples, sampler_seed, objective, world_nodes, timeout,
              as_json):
     """Rank the moves of a position part-way through a game for a player who does not
     see the hidden cards: expected cards home (Vegas) and chance to win, with standard
@@ -379,7 +398,7 @@ def hint_cmd(position_file, seed, pysol, ks_game, after, rules, samples, sampler
     progress: --seed N / --pysol N (or a whole deal) and --after "MOVES", the moves
     played so far; the cards they showed are known, the rest hidden."""
     if after is not None:
-        view = view_after(load_deal(position_file, seed, pysol, ks_game), rules, after)
+        view = view_after(load_deal(position_file, seed, pysol, numbered), rules, after)
     elif seed is not None or pysol is not None:
         raise DealError("--seed and --pysol name a whole deal: add --after \"MOVES\" (the moves played so far), "
                         "or give a POSITION file")

@@ -95,7 +95,7 @@ SCHEDULERS = st.sampled_from(["foo", "http://127.0.0.1:8786", "tcp://127.0.0.1:1
 ORDER = "AS KD QC JH TS 9D 8C 7H 6S 5D 4C 3H 2S AD KC QH JS TD 9C 8H 7S 6D 5C 4H 3S"
 VALID = {
     "seed": st.integers(0, 10**6).map(str), "pysol": st.integers(1, 40000).map(str),
-    "ks_game": st.integers(0, 10**6).map(str),
+    "ks_game": st.integers(0, 10**6).map(str), "greenfelt": st.integers(0, 2**32 - 1).map(str),
     "seeds": st.sampled_from(["1-3", "5", "1-2,4"]), "pysol_range": st.sampled_from(["1-2", "31999-32001"]),
     "max_nodes": st.sampled_from(["1", "1000", "50000"]), "timeout": st.sampled_from(["0.5", "2"]),
     "max_memory": st.sampled_from(["64K", "1M", "256M"]), "threads": st.sampled_from(["0", "1", "2", "14"]),
@@ -114,7 +114,7 @@ VALID = {
 
 
 # The options that name the deal (the base line has one: a second is mostly a mistake).
-SOURCES = {"seed", "pysol", "ks_game", "cards", "grid_text", "seeds", "pysol_range", "deals"}
+SOURCES = {"seed", "pysol", "ks_game", "greenfelt", "cards", "grid_text", "seeds", "pysol_range", "deals"}
 
 
 def valid_value(option: click.Option, files) -> st.SearchStrategy:

@@ -91,11 +91,22 @@ class KlondikeDeal:
     def from_ks_game(cls, number: int) -> "KlondikeDeal":
         """Klondike-Solver's game `number` (its /GAME N), dealt as it deals it."""
         from solver.klondike import ks_numbers
-        if not 0 <= number <= ks_numbers.MAX_GAME:
-            raise DealError(f"Klondike-Solver's game numbers run from 0 to {ks_numbers.MAX_GAME}, not {number}")
-        columns, face_down, stock = ks_numbers.layout(number)
+        return cls._numbered(ks_numbers, number, "Klondike-Solver")
+
+    @classmethod
+    def from_greenfelt(cls, number: int) -> "KlondikeDeal":
+        """greenfelt.net's Klondike game `number`, as sigoden/klondike deals it."""
+        from solver.klondike import greenfelt
+        return cls._numbered(greenfelt, number, "greenfelt.net")
+
+    @classmethod
+    def _numbered(cls, tool, number: int, name: str) -> "KlondikeDeal":
+        """Game `number` of another tool: its module gives MAX_GAME and layout(number)."""
+        if not 0 <= number <= tool.MAX_GAME:
+            raise DealError(f"{name}'s game numbers run from 0 to {tool.MAX_GAME}, not {number}")
+        columns, face_down, stock = tool.layout(number)
         return cls(columns=columns, face_down=face_down, stock=stock, waste=[], foundations=[0, 0, 0, 0],
-                   source=f"Klondike-Solver game {number}")
+                   source=f"{name} game {number}")
 
     @classmethod
     def parse(cls, text: str, source: str = "") -> "KlondikeDeal":

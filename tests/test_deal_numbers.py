@@ -1,5 +1,6 @@
-"""Klondike-Solver's game numbers (solver/klondike/ks_numbers.py) and move notation
-(ks_moves.py) against the program itself: the layouts below are what its `KlondikeSolver /G N /O 1` printed (github.com/
+"""Other tools' deal numbers and notation.  Klondike-Solver's game numbers
+(solver/klondike/ks_numbers.py) and move notation (ks_moves.py) against the program
+itself: the layouts below are what its `KlondikeSolver /G N /O 1` printed (github.com/
 ShootMe/Klondike-Solver, built from its source; the stock from the next card drawn,
 face-down cards in <>).  66 numbers were compared when the port was written: 0-59 and
 1000, 99999, 1234567, 5000000, 123456789, 2**31 - 1."""
@@ -7,6 +8,7 @@ import pytest
 
 from clihelp import assert_one_line_error, patiens
 from referee import klondike as ref
+from solver.cards import parse_cards
 from solver.errors import DealError
 from solver.klondike import KlondikeDeal, make_rules, replay, solve
 from solver.klondike.ks_moves import format_ks
@@ -111,3 +113,27 @@ def test_its_notation_is_checked():
     text = patiens("klondike", "replay", "--ks-game", "5", "--mode", "standard", "--notation", "ks",
                    THEIR_SOLUTIONS[5, 1])
     assert text.code == 0 and "Foundations: 52 cards" in text.out
+
+
+# greenfelt.net's game 283409412 as sigoden/klondike's test has it (klondike-common,
+# board.rs, test_new_from_seed; the stock written from its bottom: the last card is
+# drawn first; face-down cards before the bar).
+GREENFELT_283409412 = {
+    "stock": "4D AH 3D 8C 7H 8S 7S 5D 6H QC 3S 9D 9S 5C KS 8H 2S 2C JS TS 4S 8D 7D 6C",
+    "columns": ["|KD", "QH|4H", "9H TC|QD", "6S JD 5H|3C", "QS AD KH JC|6D", "2H JH 3H AS 5S|TD",
+                "4C TH 7C KC 2D 9C|AC"],
+}
+
+
+def test_greenfelt_numbers_deal_as_sigoden_klondike_does():
+    deal = KlondikeDeal.from_greenfelt(283409412)
+    want = GREENFELT_283409412
+    assert deal.stock == parse_cards(want["stock"])[::-1]
+    for column, down, text in zip(deal.columns, deal.face_down, want["columns"]):
+        hidden, shown = text.split("|")
+        assert column == parse_cards(hidden) + parse_cards(shown) and down == len(parse_cards(hidden))
+    assert deal.source == "greenfelt.net game 283409412"
+    run = patiens("klondike", "show", "--greenfelt", "283409412", "--json")
+    assert run.code == 0 and run.json()["stock"][0] == "6C"
+    assert_one_line_error(patiens("klondike", "solve", "--greenfelt", "1", "--ks-game", "1"), "--greenfelt")
+    assert_one_line_error(patiens("klondike", "solve", "--greenfelt", str(2**32)), "--greenfelt")
