@@ -212,8 +212,13 @@ def print_json(obj) -> None:
     click.echo(json.dumps(obj, indent=2))
 
 
-def FORMAT_OPTION(f: Callable) -> Callable:  # noqa: N802 - a decorator, named as the other options
-    """--format text|pysol|json, and --json (as every command has) for --format json."""
+def format_options(*extra: str) -> Callable:
+    """--format text|pysol|json (and the `extra` formats of a game), and --json (as every
+    command has) for --format json."""
+    return functools.partial(_format_options, extra=extra)
+
+
+def _format_options(f: Callable, extra=()) -> Callable:
     @functools.wraps(f)
     def command(*args, fmt, as_json, **kwargs):
         if as_json and fmt not in ("text", "json"):
@@ -222,9 +227,12 @@ def FORMAT_OPTION(f: Callable) -> Callable:  # noqa: N802 - a decorator, named a
 
     command = click.option("--json", "as_json", is_flag=True, help="The same as --format json (for scripts).")(command)
     return click.option(
-        "--format", "fmt", type=click.Choice(["text", "pysol", "json"]), default="text", show_default=True,
+        "--format", "fmt", type=click.Choice(["text", "pysol", "json", *extra]), default="text", show_default=True,
         help="text: a readable picture; pysol: PySol layout text (reads back in, as pysol-cards prints it); "
-             "json.")(command)
+             "json" + "".join(f"; {name}: {name.capitalize()}'s deal JSON" for name in extra) + ".")(command)
+
+
+FORMAT_OPTION = format_options()
 
 
 PLAIN_OPTION = click.option("--plain", is_flag=True,
@@ -247,6 +255,8 @@ def print_deal(deal, fmt: str, style: CardStyle = PLAIN) -> int:
         click.echo(deal.to_pysol(), nl=False)
     elif fmt == "json":
         print_json(deal.to_json())
+    elif fmt == "solvitaire":
+        print_json(deal.to_solvitaire())
     else:
         click.echo(deal.render(style))
     return EXIT_OK

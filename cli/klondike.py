@@ -11,11 +11,11 @@ from cli.common import (
     EXIT_BAD_INPUT,
     EXIT_CODES_HELP,
     EXIT_OK,
-    FORMAT_OPTION,
     PLAIN_OPTION,
     card_style,
     choose_source,
     deal_source_options,
+    format_options,
     limit_options,
     output_options,
     print_deal,
@@ -199,7 +199,7 @@ def solve_cmd(deal_file, seed, pysol, numbered, rules, first_win, after, board, 
 @klondike.command("show")
 @click.argument("deal_file", metavar="[DEAL]", required=False)
 @klondike_sources
-@FORMAT_OPTION
+@format_options("solvitaire")
 @PLAIN_OPTION
 def show_cmd(deal_file, seed, pysol, numbered, fmt, plain):
     """Draw a deal as on the table (face-down cards as backs), or write it out as

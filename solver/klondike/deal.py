@@ -47,6 +47,7 @@ from solver.cards import (
     rank_of,
 )
 from solver.errors import DealError, read_json_or_none
+from solver.klondike import solvitaire
 from solver.layout import layout_lines, wrong_game_hint
 
 COLUMNS = 7
@@ -157,6 +158,10 @@ class KlondikeDeal:
     def from_json(cls, obj) -> "KlondikeDeal":
         if not isinstance(obj, dict):
             raise DealError("a JSON deal is an object with 'columns' and 'stock'")
+        if "tableau piles" in obj:  # Solvitaire's deal JSON
+            deal = cls(**solvitaire.read(obj), source="")
+            deal.validate()
+            return deal
         game = obj.get("game", "klondike")
         if game != "klondike":
             raise DealError(f"this is a {game!r} deal, not a Klondike one")
@@ -296,6 +301,10 @@ class KlondikeDeal:
             "columns": [{"down": [_token(c) for c in col[:d]], "up": [_token(c) for c in col[d:]]}
                         for col, d in zip(self.columns, self.face_down)],
         }
+
+    def to_solvitaire(self) -> dict:
+        """Solvitaire's deal JSON (solvitaire.py); DealError for a position it cannot hold."""
+        return solvitaire.write(self)
 
     def render(self, style: CardStyle = PLAIN) -> str:
         """The position drawn as on the table (board.py), under its source."""
