@@ -12,7 +12,7 @@ from solver.poker import solve as poker_solve
 from solver.result import StopReason
 
 SHARED = {"game", "source", "rules", "proven", "stop_reason", "value", "maximise", "bound", "line", "stats"}
-STATS = {"seconds", "nodes", "nodes_per_second", "table_bytes", "threads"}
+STATS = {"seconds", "nodes", "nodes_per_second", "table_bytes", "table_forgotten", "threads"}
 
 
 def test_stop_reasons_are_the_cores():
