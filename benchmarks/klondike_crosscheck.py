@@ -118,11 +118,13 @@ def main():
             sizes = sorted(r["plain_positions"] for r in rows) or [0]
             # How many checked positions were not simply "nothing more goes home".
             gaining = sum(r["plain"] > r["home"] for r in rows)
+            fields = ["seed", "move", "home", "plain", "search", "plain_positions"]
             data["modes"][mode] = {"rules": MODES[mode].describe(), "deals": len(seeds), "positions": len(rows),
                                    "deals_without": sum(not d["rows"] for d in deals),
                                    "plain_positions_median": sizes[len(sizes) // 2], "plain_positions_max": sizes[-1],
                                    "positions_gaining": gaining, "disagreements": len(wrong),
-                                   "not_proven": len(unproven), "rows": rows}
+                                   "not_proven": len(unproven), "row_fields": fields,
+                                   "rows": [[r[f] for f in fields] for r in rows]}
             table += (f"| {mode} ({MODES[mode].describe()}) | {own or args.seeds} | {len(rows)} | "
                       f"{data['modes'][mode]['deals_without']} | {sizes[len(sizes) // 2]} / {sizes[-1]} | {gaining} | "
                       f"{len(wrong)} | {len(unproven)} |\n")
