@@ -34,7 +34,7 @@ class LazyGroup(PatiensGroup):
 def cli():
     """patiens: exhaustive solver and deal analyser for patience games.
 
-    solve, replay, analyse and generate answer with the whole deal known; play and
-    hint play the real game, the hidden cards hidden.  Every command but the
-    interactive 'klondike view' takes --json for scripts.
+    solve, replay, analyse and generate answer with the whole deal known; play, hint
+    and analyse --player play the real game, the hidden cards hidden.  Every command
+    but the interactive 'klondike view' takes --json for scripts.
     """
