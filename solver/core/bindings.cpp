@@ -284,7 +284,6 @@ std::vector<std::vector<int>> klondike_plan_values(const py::list& worlds, const
     return klondike::plan_values(layouts, r, actions, first_win, max_nodes, threads, playouts);
 }
 
-// The greedy player's action in a position (None: it stops), and its class.
 py::dict klondike_plain_max(const py::dict& layout, const py::dict& rules, uint64_t max_positions) {
     const auto l = klondike_layout(layout);
     const auto r = klondike_rules(rules);
@@ -300,6 +299,7 @@ py::dict klondike_plain_max(const py::dict& layout, const py::dict& rules, uint6
     return d;
 }
 
+// The greedy player's action in a position (None: it stops), and its class.
 py::object klondike_greedy_action(const py::dict& layout, const py::dict& rules, uint64_t seed, bool progress) {
     const klondike::Klondike game(klondike_layout(layout), klondike_rules(rules));
     players::Rng rng(seed);

@@ -183,10 +183,7 @@ private:
                 next_poll = t + 0.05;
                 if (lim.interrupted()) return s->halt(StopReason::Interrupted);
             }
-            if (me == 0 && lim.progress && lim.progress_seconds + t >= next_progress) {
-                next_progress = lim.progress_seconds + t + kProgressEvery;
-                lim.progress(lim.progress_nodes + total, s->best_.load(), s->start_bound_, lim.progress_seconds + t);
-            }
+            if (me == 0) report_progress(lim, t, next_progress, total, s->best_.load(), s->start_bound_);
         }
 
     };
@@ -241,6 +238,17 @@ private:
     std::vector<std::thread> helpers_;
 };
 
+// A search that went on from `before` (it had its line as a floor): its result, with
+// the nodes and seconds of both, and when its best line was found counted from the start
+// (0 from the later search: it found no better line than `before`'s).
+template <class Move>
+SearchResult<Move> after(const SearchResult<Move>& before, SearchResult<Move> later) {
+    later.nodes_at_best = later.nodes_at_best ? later.nodes_at_best + before.nodes : before.nodes_at_best;
+    later.nodes += before.nodes;
+    later.seconds += before.seconds;
+    return later;
+}
+
 // Threads when none are asked for: one per core, at most this many.  Each thread adds
 // nodes searched twice, and more than two cores were never measured.
 constexpr int kDefaultMaxThreads = 4;
@@ -261,10 +269,8 @@ SearchResult<typename Game::Move> search(Game& game, int target, bool only_targe
         // The threads' table cannot forget positions (docs/PROOFS.md, E7): full, it has
         // stopped the threads, and the search goes on on one thread, whose table does,
         // from the best line the threads found (its floor and its first moves).
-        auto rest = Search<Game>(target, only_target, remaining(lim, out.nodes, out.seconds)).run(game, &out);
-        rest.nodes_at_best = rest.nodes_at_best ? rest.nodes_at_best + out.nodes : out.nodes_at_best;
-        rest.nodes += out.nodes;
-        rest.seconds += out.seconds;
+        Search<Game> one(target, only_target, remaining(lim, out.nodes, out.seconds));
+        auto rest = after(out, one.run(game, &out));
         rest.threads = out.threads;
         rest.table_bytes = std::max(rest.table_bytes, out.table_bytes);
         return rest;
@@ -272,11 +278,7 @@ SearchResult<typename Game::Move> search(Game& game, int target, bool only_targe
     if (!first) return run(limits, nullptr);
     const SearchResult<typename Game::Move> line = first(game, limits.max_nodes ? limits.max_nodes : ~0ull);
     if (line.reason == StopReason::Target || (limits.max_nodes && line.nodes >= limits.max_nodes)) return line;
-    auto out = run(remaining(limits, line.nodes, line.seconds), &line);
-    out.nodes_at_best = out.nodes_at_best ? out.nodes_at_best + line.nodes : line.nodes_at_best;  // 0: no better line
-    out.nodes += line.nodes;
-    out.seconds += line.seconds;
-    return out;
+    return after(line, run(remaining(limits, line.nodes, line.seconds), &line));
 }
 
 }  // namespace patiens

@@ -77,6 +77,16 @@ struct Limits {
 // Seconds between two progress reports, and before the first (in the whole solve's time).
 constexpr double kProgressEvery = 0.25, kProgressFirst = 2.0;
 
+// A progress report, when one is due: `seconds` of this search so far, `next` the solve's
+// time of the next report (kProgressFirst to begin with).
+inline void report_progress(const Limits& limits, double seconds, double& next, uint64_t nodes, int best,
+                            int bound) {
+    const double t = limits.progress_seconds + seconds;  // the whole solve's time
+    if (!limits.progress || t < next) return;
+    next = t + kProgressEvery;
+    limits.progress(limits.progress_nodes + nodes, best, bound, t);
+}
+
 // What is left of `limits` once `nodes` and `seconds` were spent.  The caller makes sure
 // some nodes are left: 0 would mean no limit.
 inline Limits remaining(const Limits& limits, uint64_t nodes, double seconds) {
@@ -236,8 +246,9 @@ private:
 // (see kShardBits).
 //
 // When its budget is spent, the table forgets positions instead of stopping the search
-// (forget()): those whose searches were the smallest, never one on the search's path.  The answer stays exact
-// (docs/PROOFS.md, E7): a forgotten position is searched again if met again.
+// (forget()): those whose searches were the smallest, never one on the search's path.
+// The answer stays exact (docs/PROOFS.md, E7): a forgotten position is searched again
+// if met again.
 class VisitedTable {
 public:
     enum class Visit { New, Dominated, Full };
@@ -287,13 +298,8 @@ public:
     static constexpr uint64_t kNotedWork = 64;
     void note_work(uint64_t key, uint32_t locality, uint64_t nodes) {
         if (nodes < kNotedWork) return;
-        key = engine::fix_key(key);
-        Shard& sh = shards_[engine::shard_of(locality, shard_bits_)];
-        for (uint64_t i = engine::mix(key) & sh.mask; sh.slots[i].key != 0; i = (i + 1) & sh.mask)
-            if (sh.slots[i].key == key) {
-                sh.slots[i].work = std::max<uint8_t>(sh.slots[i].work, 63 - __builtin_clzll(nodes));
-                return;
-            }
+        Slot* s = shards_[engine::shard_of(locality, shard_bits_)].find(engine::fix_key(key));
+        if (s) s->work = std::max<uint8_t>(s->work, 63 - __builtin_clzll(nodes));
     }
 
     uint64_t size() const { return count_; }
@@ -312,6 +318,11 @@ private:
         std::unique_ptr<Slot[]> slots;
         uint64_t mask = 0, count = 0;
 
+        Slot* find(uint64_t key) {
+            for (uint64_t i = engine::mix(key) & mask; slots[i].key != 0; i = (i + 1) & mask)
+                if (slots[i].key == key) return &slots[i];
+            return nullptr;
+        }
         void put(const Slot& slot) {
             uint64_t i = engine::mix(slot.key) & mask;
             while (slots[i].key != 0) i = (i + 1) & mask;
@@ -515,11 +526,7 @@ private:
             next_poll_ = t + 0.05;
             if (limits_.interrupted()) halt(StopReason::Interrupted);
         }
-        if (limits_.progress && limits_.progress_seconds + t >= next_progress_) {  // (in the solve's time)
-            next_progress_ = limits_.progress_seconds + t + kProgressEvery;
-            limits_.progress(limits_.progress_nodes + result_.nodes, result_.best, start_bound_,
-                             limits_.progress_seconds + t);
-        }
+        report_progress(limits_, t, next_progress_, result_.nodes, result_.best, start_bound_);
     }
 
     void dfs(Game& game, size_t depth) {
