@@ -133,12 +133,13 @@ def choose_source(deal_file: Optional[str], seed: Optional[int], pysol: Optional
     return given[0][0]
 
 
-def split_replay_args(args, seed, pysol):
-    """`replay [DEAL] MOVES...`: without --seed/--pysol the first word is the deal file.
-    Returns (deal file or None, the moves as one text)."""
+def split_replay_args(args, *sources):
+    """`replay [DEAL] MOVES...`: without a deal source given by option (`sources`:
+    --seed, --pysol and the game's others) the first word is the deal file.  Returns
+    (deal file or None, the moves as one text)."""
     args = list(args)
     deal_file = None
-    if seed is None and pysol is None:
+    if all(source is None for source in sources):
         if not args:
             raise DealError("no deal given: name a DEAL file (or -), --seed N or --pysol N, then the moves")
         deal_file = args.pop(0)

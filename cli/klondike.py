@@ -109,8 +109,8 @@ def write_html(path: Optional[str], deal: KlondikeDeal, rules, tokens, title: st
 
 # Other tools' game numbers: option name -> (its words in errors, the deal maker).
 NUMBERED = {
-    "ks_game": ("--ks-game", lambda n: KlondikeDeal.from_ks_game(n)),
-    "greenfelt": ("--greenfelt", lambda n: KlondikeDeal.from_greenfelt(n)),
+    "ks_game": ("--ks-game", KlondikeDeal.from_ks_game),
+    "greenfelt": ("--greenfelt", KlondikeDeal.from_greenfelt),
 }
 
 
@@ -119,9 +119,7 @@ def klondike_sources(f):
     numbers, given to the command as `numbered`: (option name, number) or None."""
     @functools.wraps(f)
     def command(*args, **kwargs):
-        given = [(name, kwargs.pop(name)) for name in NUMBERED if kwargs.get(name) is not None]
-        for name in NUMBERED:
-            kwargs.pop(name, None)
+        given = [(name, number) for name in NUMBERED if (number := kwargs.pop(name)) is not None]
         if len(given) > 1:
             raise DealError(f"give one deal source, not {' and '.join(NUMBERED[n][0] for n, _ in given)}")
         return f(*args, numbered=given[0] if given else None, **kwargs)
@@ -219,7 +217,7 @@ def replay_cmd(args, seed, pysol, numbered, rules, board, every, plain, html_fil
     """Check a line of moves: print the position and score it reaches, or the first
     illegal move (--board: the table after every move too).  Exit status 0 when every
     move is legal, 2 otherwise."""
-    deal_file, text = split_replay_args(args, seed, pysol if numbered is None else numbered[1])
+    deal_file, text = split_replay_args(args, seed, pysol, numbered)
     deal = load_deal(deal_file, seed, pysol, numbered)
     played = replay(deal, rules, text, notation)
     # The legal part of the line in our tokens, for the boards and the page.
@@ -261,7 +259,7 @@ def view_cmd(args, seed, pysol, numbered, rules, plain):
     $: the last move; q: quit.  Needs a terminal (for a printout: replay --board)."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise DealError("view needs a terminal to read keys from; for a printout use replay --board")
-    deal_file, text = split_replay_args(args, seed, pysol if numbered is None else numbered[1])
+    deal_file, text = split_replay_args(args, seed, pysol, numbered)
     deal = load_deal(deal_file, seed, pysol, numbered)
     if text.strip():
         tokens, what = text.split(), "the line given"

@@ -101,6 +101,15 @@ def tokens_of(actions: Iterable[Action], draws: Callable[[int], str],
     return out
 
 
+def most_home(start: int, actions: Iterable[Action]) -> int:
+    """The most cards home at once along a line that starts with `start` home."""
+    home = best = start
+    for a in actions:
+        home += a.changes_foundations
+        best = max(best, home)
+    return best
+
+
 def format_line(actions: Iterable[Action]) -> str:
     """Tokens separated by spaces, runs of draws written DRn."""
     return " ".join(tokens_of(actions, lambda n: "DR" if n == 1 else f"DR{n}", lambda a: [a.token()]))

@@ -10,7 +10,15 @@ from solver.cards import PLAIN, CardStyle
 from solver.errors import DealError
 from solver.klondike.deal import KlondikeDeal
 from solver.klondike.ks_moves import parse_ks_moves, wrong_suit
-from solver.klondike.notation import Action, explain, format_line, move_of_action, parse_moves, vegas_score
+from solver.klondike.notation import (
+    Action,
+    explain,
+    format_line,
+    most_home,
+    move_of_action,
+    parse_moves,
+    vegas_score,
+)
 from solver.klondike.rules import KlondikeRules
 from solver.limits import Limits
 from solver.result import Result, Stats, StopReason
@@ -89,8 +97,7 @@ def solve(deal: KlondikeDeal, rules: KlondikeRules = KlondikeRules(), *, first_w
     return KlondikeResult(
         source=deal.source, rules=rules, proven=proven, stop_reason=StopReason(raw["reason"]), value=best,
         bound=best if exact else None, line=[Action.from_core(t) for t in raw["actions"]],
-        stats=Stats(raw["seconds"], raw["nodes"], raw["table_bytes"], raw["threads"],
-                                  raw["table_forgotten"]),
+        stats=Stats(raw["seconds"], raw["nodes"], raw["table_bytes"], raw["threads"], raw["table_forgotten"]),
         question="first-win" if first_win else "max-foundation", solvable=True if won else (False if proven else None),
         exact=exact, start_foundation=sum(deal.foundations), deal=deal)
 
@@ -138,6 +145,15 @@ class KlondikeReplay:
         return lines
 
 
+def play_actions(deal: KlondikeDeal, rules: KlondikeRules, actions: List[Action]) -> dict:
+    """The core's replay of actions: those played (cards filled in), the first error and
+    where, the position reached.  DealError for a position the core refuses."""
+    try:
+        return _core.klondike_replay(deal.to_core(), rules.to_core(), [a.to_core() for a in actions])
+    except _core.PositionError as e:
+        raise DealError(str(e)) from None
+
+
 def replay(deal: KlondikeDeal, rules: KlondikeRules, line: str, notation: str = "patiens") -> KlondikeReplay:
     """Play a line of tokens (notation.py; with notation "ks", Klondike-Solver's:
     ks_moves.py) from the deal.  Raises DealError for a token that is not one, or a
@@ -145,27 +161,17 @@ def replay(deal: KlondikeDeal, rules: KlondikeRules, line: str, notation: str = 
     deal.require_every_card("replaying")
     moves = parse_ks_moves(line) if notation == "ks" else parse_moves(line)
     actions = [a for _, acts in moves for a in acts]
-
-    def played_out(upto: int) -> dict:
-        try:
-            return _core.klondike_replay(deal.to_core(), rules.to_core(), [a.to_core() for a in actions[:upto]])
-        except _core.PositionError as e:
-            raise DealError(str(e)) from None
-
-    raw = played_out(len(actions))
+    raw = play_actions(deal, rules, actions)
     if notation == "ks" and raw["error"] is None:
         # Its moves home name the suit too: a wrong one is an illegal move, played up to.
         wrong = wrong_suit(moves, [Action.from_core(t) for t in raw["actions"]])
         if wrong is not None:
-            raw = dict(played_out(wrong[0]), error=wrong[1], error_index=wrong[0])
+            raw = dict(play_actions(deal, rules, actions[:wrong[0]]), error=wrong[1], error_index=wrong[0])
     done = [Action.from_core(t) for t in raw["actions"]]
-    home = best = sum(deal.foundations)
-    for a in done:
-        home += a.changes_foundations
-        best = max(best, home)
     position = KlondikeDeal.from_core(raw["layout"], source=deal.source)
     played = KlondikeReplay(rules=rules, actions=done, position=position, foundation=raw["foundation"],
-                            max_foundation=best, moves=len(moves), start_foundation=sum(deal.foundations))
+                            max_foundation=most_home(sum(deal.foundations), done), moves=len(moves),
+                            start_foundation=sum(deal.foundations))
     if raw["error"] is not None:
         number, token, within = move_of_action(moves, raw["error_index"])
         several = len(moves[number - 1][1])

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import List, Optional
 
-from solver import _core
 from solver.klondike.deal import KlondikeDeal
-from solver.klondike.notation import Action, ActionKind
+from solver.klondike.notation import Action, ActionKind, most_home
 from solver.klondike.rules import KlondikeRules
+from solver.klondike.solve import play_actions
 
 COL, HOME_TO_COL, COL_TO_HOME = ActionKind.COLUMN_TO_COLUMN, ActionKind.FOUNDATION_TO_COLUMN, \
     ActionKind.COLUMN_TO_FOUNDATION
@@ -31,23 +31,15 @@ def undoes(first: Action, later: Action) -> bool:
 
 def _replayed(deal: KlondikeDeal, rules: KlondikeRules, actions: List[Action]) -> Optional[List[Action]]:
     """The actions as the core plays them (cards filled in), or None where one is illegal."""
-    raw = _core.klondike_replay(deal.to_core(), rules.to_core(), [a.to_core() for a in actions])
+    raw = play_actions(deal, rules, actions)
     return None if raw["error"] is not None else [Action.from_core(t) for t in raw["actions"]]
-
-
-def _peak(start: int, actions: List[Action]) -> int:
-    home = best = start
-    for a in actions:
-        home += a.changes_foundations
-        best = max(best, home)
-    return best
 
 
 def tidy(deal: KlondikeDeal, rules: KlondikeRules, actions: List[Action]) -> List[Action]:
     """`actions` (as played: cards filled in) less every pair of a move and its undoing
     whose removal keeps the line legal and its most cards home."""
     start = sum(deal.foundations)
-    target = _peak(start, actions)
+    target = most_home(start, actions)
     changed = True
     while changed:
         changed = False
@@ -56,7 +48,7 @@ def tidy(deal: KlondikeDeal, rules: KlondikeRules, actions: List[Action]) -> Lis
                 if not undoes(first, actions[j]):
                     continue
                 shorter = _replayed(deal, rules, actions[:i] + actions[i + 1:j] + actions[j + 1:])
-                if shorter is not None and _peak(start, shorter) == target:
+                if shorter is not None and most_home(start, shorter) == target:
                     actions, changed = shorter, True
                     break
             if changed:
