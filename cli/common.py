@@ -270,9 +270,10 @@ def exit_code_for(result) -> int:
     return EXIT_OK if result.proven else EXIT_NOT_PROVEN
 
 
-def print_result(result, as_json: bool, explain: bool = False, extra: Optional[dict] = None) -> int:
-    """A solve's answer: its JSON (with `extra` keys), or its summary (with the line
-    as sentences before the search's figures); the exit status it calls for."""
+def print_result(result, as_json: bool, explain: bool = False, extra: Optional[dict] = None,
+                 style: CardStyle = PLAIN) -> int:
+    """A solve's answer: its JSON (with `extra` keys), or its summary (cards in `style`,
+    the line as sentences before the search's figures); the exit status it calls for."""
     if as_json:
         out = result.to_json()
         if explain:
@@ -280,7 +281,7 @@ def print_result(result, as_json: bool, explain: bool = False, extra: Optional[d
         out.update(extra or {})
         print_json(out)
     else:
-        lines = result.summary_lines()
+        lines = result.summary_lines(style)
         if explain:
             lines[-1:-1] = [f"{i:4d}. {sentence}" for i, sentence in enumerate(result.sentences(), 1)]
         click.echo("\n".join(lines))

@@ -25,10 +25,21 @@ from cli.common import (
     rules_options,
     split_replay_args,
 )
+from cli.viewer import (
+    HTML_OPTION,
+    KEYS_HELP,
+    Frame,
+    board_options,
+    need_terminal,
+    print_boards,
+    view_line,
+    write_page,
+)
 from solver.errors import DealError
 from solver.golf import GolfDeal, GolfRules, play_game, replay, solve
+from solver.golf.board import board_lines, position_after, walk
 from solver.golf.game import HOLES
-from solver.golf.real import DEFAULT_SAMPLES, PLAYERS, hint, parse_position, play, play_holes
+from solver.golf.real import DEFAULT_SAMPLES, PLAYERS, hint, parse_position, play, play_holes, view_after
 from solver.pysol import MAX_GAME_NUMBER
 
 MAX_SAMPLES = 100_000
@@ -70,25 +81,38 @@ def golf():
     pass
 
 
+AFTER_OPTION = click.option("--after", metavar="MOVES",
+                            help="Start from the position these moves reach (a line as 'replay' takes it).")
+
+
 @golf.command("solve", epilog=EXIT_CODES_HELP)
 @click.argument("deal_file", metavar="[DEAL]", required=False)
 @deal_source_options
 @RULES_OPTIONS
+@AFTER_OPTION
+@board_options
+@HTML_OPTION
 @limit_options(threads=True)
 @output_options
 @click.option("--format", "fmt", type=click.Choice(["tokens", "bhs"]), default="tokens", show_default=True,
               help="How to print the line: our tokens, or black-hole-solver's output (Solved! and the moves, "
                    "Unsolved! or Intractable!), which PySolFC reads.")
-def solve_cmd(deal_file, seed, pysol, rules, limits, as_json, explain, fmt):
+def solve_cmd(deal_file, seed, pysol, rules, after, board, every, plain, html_file, limits, as_json, explain, fmt):
     """Find the minimal score of a hole, with a line of moves that achieves it.
 
     DEAL is a file in PySol layout text or JSON, or - for standard input; or use
-    --seed N / --pysol N.
+    --seed N / --pysol N; with --after, the position a line of moves reaches from it.
     """
     deal = load_deal(deal_file, seed, pysol, rules)
+    if after is not None:
+        deal = position_after(deal, rules, after)
     # (The search's value is minus the score: its bound is the least score possible.)
     with progress_line(limits, lambda best, bound: f"best score {-best} (at the start: at least {-bound})") as watched:
         result = solve(deal, rules, limits=watched)
+    if board and not as_json:
+        print_boards(frames(deal, rules, result.tokens, card_style(plain)), every)
+    write_html(html_file, deal, rules, result.tokens,
+               f"Golf, {deal.source or 'a deal'}: the best line, score {result.best_score}")
     if fmt == "bhs" and not as_json:
         click.echo("\n".join(result.bhs_lines()))
         return exit_code_for(result)
@@ -110,20 +134,56 @@ def show_cmd(deal_file, seed, pysol, rules, fmt, plain):
 @click.argument("args", nargs=-1, metavar="[DEAL] MOVES...")
 @deal_source_options
 @RULES_OPTIONS
+@board_options
+@HTML_OPTION
 @output_options
-def replay_cmd(args, seed, pysol, rules, as_json, explain):
-    """Check a line of moves: print the score it reaches, or the first illegal move.
-    Exit status 0 when every move is legal, 2 otherwise."""
+def replay_cmd(args, seed, pysol, rules, board, every, plain, html_file, as_json, explain):
+    """Check a line of moves: print the score it reaches, or the first illegal move
+    (--board: the table after every move too).  Exit status 0 when every move is
+    legal, 2 otherwise."""
     deal_file, text = split_replay_args(args, seed, pysol)
-    played = replay(load_deal(deal_file, seed, pysol, rules), rules, text)
+    deal = load_deal(deal_file, seed, pysol, rules)
+    played = replay(deal, rules, text)
+    legal = [m.token() for m in played.moves]
+    write_html(html_file, deal, rules, legal,
+               f"Golf, {deal.source or 'a deal'}: a line of {len(played.tokens)} moves"
+               + ("" if played.ok else f", up to its illegal move {played.error_move}"))
     if as_json:
         print_json(played.to_json())
     else:
         if explain:
             for i, sentence in enumerate(played.sentences(), 1):
                 click.echo(f"{i:4d}. {sentence}")
+        if board:
+            print_boards(frames(deal, rules, legal, card_style(plain)), every)
         click.echo("\n".join(played.summary_lines()))
     return EXIT_OK if played.ok else EXIT_BAD_INPUT
+
+
+@golf.command("view", epilog=MOVES_HELP,
+              help="Step through a line on the table, a move at a time: the MOVES given, or without them the "
+                   f"hole's best line (solved first).  {KEYS_HELP} (for a printout: replay --board).")
+@click.argument("args", nargs=-1, metavar="[DEAL] [MOVES...]")
+@deal_source_options
+@RULES_OPTIONS
+@PLAIN_OPTION
+def view_cmd(args, seed, pysol, rules, plain):
+    need_terminal("replay --board")
+    deal_file, text = split_replay_args(args, seed, pysol)
+    deal = load_deal(deal_file, seed, pysol, rules)
+    return view_line(f"Golf, {deal.source or 'a deal'}", text, lambda: solve(deal, rules).tokens,
+                     lambda tokens: frames(deal, rules, tokens, card_style(plain)))
+
+
+def frames(deal: GolfDeal, rules: GolfRules, tokens: List[str], style) -> List[Frame]:
+    """The table after each move of a line (up to its first illegal move)."""
+    return [Frame(f"score {step.view.score}", board_lines(step.view, style), step.token, step.sentence)
+            for step in walk(deal, rules, tokens)]
+
+
+def write_html(path: Optional[str], deal: GolfDeal, rules: GolfRules, tokens: List[str], title: str) -> None:
+    from solver.golf.html import page
+    write_page(path, lambda: page(deal, rules, tokens, title))
 
 
 def player_options(default: Optional[str], without: str = ""):
@@ -148,14 +208,17 @@ def player_options(default: Optional[str], without: str = ""):
 @deal_source_options
 @RULES_OPTIONS
 @player_options("search")
+@HTML_OPTION
 @limit_options(threads=True)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
-def play_cmd(deal_file, seed, pysol, rules, player, samples, sampler_seed, limits, as_json):
+def play_cmd(deal_file, seed, pysol, rules, player, samples, sampler_seed, html_file, limits, as_json):
     """Play a hole as a person does: the stock's order unknown, only the cards turned
     so far seen.  Prints the line (golf replay checks it), the score, and the best
     score with the order known (the limits apply to that solve)."""
-    hole = play(load_deal(deal_file, seed, pysol, rules), rules, player=player, samples=samples,
-                sampler_seed=sampler_seed, limits=limits)
+    deal = load_deal(deal_file, seed, pysol, rules)
+    hole = play(deal, rules, player=player, samples=samples, sampler_seed=sampler_seed, limits=limits)
+    write_html(html_file, deal, rules, hole.tokens,
+               f"Golf, {deal.source or 'a deal'}: the {player} player's hole, score {hole.score}")
     if as_json:
         print_json(hole.to_json())
     else:
@@ -164,20 +227,33 @@ def play_cmd(deal_file, seed, pysol, rules, player, samples, sampler_seed, limit
 
 
 @golf.command("hint", epilog=EXIT_CODES_HELP)
-@click.argument("position_file", metavar="POSITION")
+@click.argument("position_file", metavar="[POSITION]", required=False)
+@deal_source_options
+@AFTER_OPTION
 @RULES_OPTIONS
 @click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=64, show_default=True, metavar="N",
               help="Stock orders to weigh (every order, exactly, when few cards are unseen).")
 @click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
               help="Seed of the sampled orders.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
-def hint_cmd(position_file, rules, samples, sampler_seed, as_json):
+def hint_cmd(position_file, seed, pysol, after, rules, samples, sampler_seed, as_json):
     """Rank the moves of a position part-way through a hole by their expected score.
 
     POSITION (a file, or - for standard input) is the PySol Golf layout with a
     'Waste:' line (the pile, bottom first) and ?? in the 'Talon:' line for each stock
-    card not seen yet."""
-    advice = hint(parse_position(read_text(position_file), rules), samples, sampler_seed)
+    card not seen yet.  Or a hole in progress: --seed N / --pysol N (or a whole deal)
+    and --after "MOVES", the moves played so far; the cards they turned are known,
+    the rest of the stock unseen."""
+    if after is not None:
+        view = view_after(load_deal(position_file, seed, pysol, rules), rules, after)
+    elif seed is not None or pysol is not None:
+        raise DealError("--seed and --pysol name a whole deal: add --after \"MOVES\" (the moves played so far), "
+                        "or give a POSITION file")
+    elif position_file is None:
+        raise DealError("no position given: a POSITION file (or -), or --seed N --after \"MOVES\"")
+    else:
+        view = parse_position(read_text(position_file), rules)
+    advice = hint(view, samples, sampler_seed)
     if as_json:
         print_json(advice.to_json())
     else:

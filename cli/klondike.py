@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import functools
-import sys
-from typing import Optional
+from typing import List, Optional
 
 import click
 
@@ -25,6 +24,16 @@ from cli.common import (
     read_text,
     rules_options,
     split_replay_args,
+)
+from cli.viewer import (
+    HTML_OPTION,
+    KEYS_HELP,
+    Frame,
+    board_options,
+    need_terminal,
+    print_boards,
+    view_line,
+    write_page,
 )
 from solver.errors import DealError
 from solver.klondike import KlondikeDeal, greenfelt, ks_numbers, make_rules, replay, solve
@@ -78,33 +87,14 @@ AFTER_OPTION = click.option("--after", metavar="MOVES",
                             help="Start from the position these moves reach (a line as 'replay' takes it).")
 
 
-def board_options(f):
-    """--board, --every and --plain: the table drawn along a line."""
-    f = PLAIN_OPTION(f)
-    f = click.option("--every", type=click.IntRange(1, 10**6), default=1, show_default=True, metavar="N",
-                     help="With --board: every N moves.")(f)
-    return click.option("--board", is_flag=True, help="Draw the table after every move (or every N moves).")(f)
-
-
-HTML_OPTION = click.option("--html", "html_file", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
-                           help="Also write the line as a web page to step through (one file, nothing to fetch; "
-                                "arrow keys step, FILE#move=N opens at move N).")
-
-
 NOTATION_OPTION = click.option(
     "--notation", type=click.Choice(["patiens", "ks"]), default="patiens", show_default=True,
     help="The moves' notation: ours, or Klondike-Solver's (ks: DRn, NEW, Fc, XY, XY-n; see README).")
 
 
 def write_html(path: Optional[str], deal: KlondikeDeal, rules, tokens, title: str) -> None:
-    if path is None:
-        return
     from solver.klondike.html import page
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(page(deal, rules, list(tokens), title))
-    except OSError as e:
-        raise click.UsageError(f"cannot write the page {path}: {e.strerror or e}") from None
+    write_page(path, lambda: page(deal, rules, list(tokens), title))
 
 
 # Other tools' game numbers: option name -> (its words in errors, the deal maker).
@@ -182,7 +172,7 @@ def solve_cmd(deal_file, seed, pysol, numbered, rules, first_win, after, board, 
     with progress_line(limits, describe) as watched:
         result = solve(deal, rules, first_win=first_win, limits=watched).tidied()
     if board and not as_json:
-        print_boards(deal, rules, result.tokens, every, card_style(plain))
+        print_boards(frames(deal, rules, result.tokens, card_style(plain)), every)
     write_html(html_file, deal, rules, result.tokens,
                f"Klondike, {deal.source or 'a deal'}: the best line, {result.max_foundation} cards home")
     if notation == "ks":  # the line in Klondike-Solver's tokens too
@@ -234,72 +224,30 @@ def replay_cmd(args, seed, pysol, numbered, rules, board, every, plain, html_fil
             for i, sentence in enumerate(played.sentences(), 1):
                 click.echo(f"{i:4d}. {sentence}")
         if board:
-            print_boards(deal, rules, legal, every, style)
+            print_boards(frames(deal, rules, legal, style), every)
         click.echo("\n".join(played.summary_lines(style)))
     return EXIT_OK if played.ok else EXIT_BAD_INPUT
 
 
-# Keys of the viewer: what click.getchar returns for them on a terminal.
-VIEW_KEYS = {
-    "next": ("\x1b[C", "n", " ", "l"), "back": ("\x1b[D", "p", "b", "h"),
-    "first": ("\x1b[H", "\x1b[1~", "\x1bOH", "0"), "last": ("\x1b[F", "\x1b[4~", "\x1bOF", "$"),
-    "jump": ("g",), "quit": ("q", "Q", "\x03", "\x04"),
-}
-
-
-@klondike.command("view", epilog=MOVES_HELP)
+@klondike.command("view", epilog=MOVES_HELP,
+                  help="Step through a line on the table, a move at a time: the MOVES given, or without them the "
+                       f"deal's best line (solved first).  {KEYS_HELP} (for a printout: replay --board).")
 @click.argument("args", nargs=-1, metavar="[DEAL] [MOVES...]")
 @klondike_sources
 @RULES_OPTIONS
 @PLAIN_OPTION
 def view_cmd(args, seed, pysol, numbered, rules, plain):
-    """Step through a line on the table, a move at a time: the MOVES given, or without
-    them the deal's best line (solved first).  Keys: right arrow, n or space: on a move;
-    left arrow, p or b: back; g: go to a move by its number; Home or 0: the deal; End or
-    $: the last move; q: quit.  Needs a terminal (for a printout: replay --board)."""
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise DealError("view needs a terminal to read keys from; for a printout use replay --board")
+    need_terminal("replay --board")
     deal_file, text = split_replay_args(args, seed, pysol, numbered)
     deal = load_deal(deal_file, seed, pysol, numbered)
-    if text.strip():
-        tokens, what = text.split(), "the line given"
-    else:
-        tokens, what = solve(deal, rules).tidied().tokens, "its best line"
-    steps = walk(deal, rules, tokens)
-    if len(steps) <= len(tokens):
-        what += f" (up to its illegal move {len(steps)})"
-    style, last, k = card_style(plain), len(steps) - 1, 0
-    while True:
-        step = steps[k]
-        click.clear()
-        click.echo(f"Klondike, {deal.source or 'a deal'}, {what}: move {k} of {last}, {step.foundation} cards home")
-        click.echo("\n".join(board_lines(step.position, style)))
-        click.echo("\n" + (f"Move {k} ({step.token}): " + " ".join(step.sentences) if k else "The deal."))
-        click.echo("\n[right/n] on  [left/p] back  [g] go to move  [Home/0] deal  [End/$] last  [q] quit")
-        key = click.getchar()
-        if key in VIEW_KEYS["quit"]:
-            return EXIT_OK
-        if key in VIEW_KEYS["next"]:
-            k = min(k + 1, last)
-        elif key in VIEW_KEYS["back"]:
-            k = max(k - 1, 0)
-        elif key in VIEW_KEYS["first"]:
-            k = 0
-        elif key in VIEW_KEYS["last"]:
-            k = last
-        elif key in VIEW_KEYS["jump"]:
-            k = click.prompt("Go to move", type=click.IntRange(0, last), default=k)
+    return view_line(f"Klondike, {deal.source or 'a deal'}", text, lambda: solve(deal, rules).tidied().tokens,
+                     lambda tokens: frames(deal, rules, tokens, card_style(plain)))
 
 
-def print_boards(deal: KlondikeDeal, rules, tokens, every: int, style) -> None:
-    """The table after every `every` tokens of a legal line (and after the last)."""
-    marks = sorted(set(range(every, len(tokens) + 1, every)) | ({len(tokens)} if tokens else set()))
-    position, done = deal, 0
-    for n in marks:  # each stretch played from where the last one ended
-        position = replay(position, rules, " ".join(tokens[done:n])).position
-        done = n
-        click.echo(f"After move {n} ({tokens[n - 1]}):")
-        click.echo("\n".join(board_lines(position, style)) + "\n")
+def frames(deal: KlondikeDeal, rules, tokens, style) -> List[Frame]:
+    """The table after each move of a line (up to its first illegal move)."""
+    return [Frame(f"{step.foundation} cards home", board_lines(step.position, style), step.token,
+                  " ".join(step.sentences)) for step in walk(deal, rules, tokens)]
 
 
 def player_options(default: Optional[str], without: str = ""):

@@ -9,7 +9,9 @@ from cli.common import (
     EXIT_CODES_HELP,
     EXIT_OK,
     MAX_WORKERS,
+    PLAIN_OPTION,
     SECONDS,
+    card_style,
     exit_code_for,
     print_json,
     print_result,
@@ -17,10 +19,21 @@ from cli.common import (
     rules_options,
     timeout_option,
 )
+from cli.viewer import (
+    HTML_OPTION,
+    KEYS_HELP,
+    Frame,
+    board_options,
+    need_terminal,
+    print_boards,
+    step_through,
+    write_page,
+)
 from solver.cards import card_str, parse_card
 from solver.errors import DealError
 from solver.limits import Limits
 from solver.poker import TABLES, PokerRules, order_from_pysol, order_from_seed, parse_order, score_grid
+from solver.poker.board import board_lines, walk
 from solver.poker.real import DEFAULT_SECONDS, PLAYERS, hint, parse_partial_grid, play
 from solver.poker.rules import SIZE
 from solver.pysol import MAX_GAME_NUMBER
@@ -83,6 +96,10 @@ def solve_order(order, rules, timeout, workers: int = 0, source: str = ""):
     return solve(order, rules, limits=Limits(timeout=timeout or 0.0, threads=workers), source=source)
 
 
+WORKERS_OPTION = click.option("--workers", type=click.IntRange(0, MAX_WORKERS), default=0, show_default=True,
+                              help="CP-SAT workers (0: one per core; 1: the same grid run after run).")
+
+
 @click.group(help="Poker Squares: with the card order known, the proven optimal 5x5 grid (OR-Tools CP-SAT).")
 def poker():
     pass
@@ -93,17 +110,54 @@ def poker():
 @order_options
 @RULES_OPTIONS
 @timeout_option("Stop with the best grid so far and CP-SAT's proven bound (not proven).")
-@click.option("--workers", type=click.IntRange(0, MAX_WORKERS), default=0, show_default=True,
-              help="CP-SAT workers (0: one per core).")
+@WORKERS_OPTION
+@board_options
+@HTML_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
-def solve_cmd(order_file, cards, seed, pysol, rules, timeout, workers, as_json):
+def solve_cmd(order_file, cards, seed, pysol, rules, timeout, workers, board, every, plain, html_file, as_json):
     """The best placement of a known card order, proven optimal by CP-SAT.
 
     ORDER is a file (or - for standard input) listing the cards in the order
-    they are turned; or use --cards, --seed N or --pysol N.
+    they are turned; or use --cards, --seed N or --pysol N.  --board and --html
+    show the grid filling in the order the cards are turned.
     """
     order, source = load_order(order_file, cards, seed, pysol, rules)
-    return print_result(solve_order(order, rules, timeout, workers, source), as_json)
+    result = solve_order(order, rules, timeout, workers, source)
+    style = card_style(plain)
+    if board and not as_json:
+        print_boards(frames(order, result.placement, result.discarded, rules, style), every)
+    write_html(html_file, order, result.placement, result.discarded, rules,
+               f"Poker Squares, {source}: the best grid, {result.score} points")
+    return print_result(result, as_json, style=style)
+
+
+@poker.command("view", help="Step through the best grid of a card order, a card at a time, as the cards are "
+                            f"turned (solved first).  {KEYS_HELP} (for a printout: solve --board).")
+@click.argument("order_file", metavar="[ORDER]", required=False)
+@order_options
+@RULES_OPTIONS
+@timeout_option("Stop the solve with the best grid so far (not proven).")
+@WORKERS_OPTION
+@PLAIN_OPTION
+def view_cmd(order_file, cards, seed, pysol, rules, timeout, workers, plain):
+    need_terminal("solve --board")
+    order, source = load_order(order_file, cards, seed, pysol, rules)
+    result = solve_order(order, rules, timeout, workers, source)
+    proof = "" if result.proven else ", not proven"
+    return step_through(f"Poker Squares, {source}, the best grid ({result.score}{proof})",
+                        frames(order, result.placement, result.discarded, rules, card_style(plain)),
+                        start="The empty grid.")
+
+
+def frames(order, placement, discarded, rules: PokerRules, style) -> List[Frame]:
+    """The grid after each card turned."""
+    return [Frame(step.caption(rules), board_lines(step, rules, style), step.token, step.text)
+            for step in walk(order, placement, discarded)]
+
+
+def write_html(path, order, placement, discarded, rules: PokerRules, title: str) -> None:
+    from solver.poker.html import page
+    write_page(path, lambda: page(order, placement, discarded, rules, title))
 
 
 @poker.command("play", epilog=EXIT_CODES_HELP)
@@ -120,18 +174,22 @@ def solve_cmd(order_file, cards, seed, pysol, rules, timeout, workers, as_json):
 @click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
               help="Seed of the rollouts' deals.")
 @timeout_option("Time limit for the optimum of the same order (the comparison).")
+@HTML_OPTION
+@PLAIN_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
 def play_cmd(order_file, cards, seed, pysol, rules, player, rollouts, time_per_game, sampler_seed, timeout,
-             as_json):
+             html_file, plain, as_json):
     """Play a card order as a person does: each card placed before the next is seen.
     Prints the grid, its score, the proven optimum of the same order and the gap."""
     order, source = load_order(order_file, cards, seed, pysol, rules)
     played = play(order, rules, player=player, rollouts=rollouts, seconds_per_game=time_per_game,
                   sampler_seed=sampler_seed, source=source, limits=Limits(timeout=timeout or 0.0, threads=0))
+    write_html(html_file, order, played.placement, played.discarded, rules,
+               f"Poker Squares, {source}: the {player} player's grid, {played.score} points")
     if as_json:
         print_json(played.to_json())
     else:
-        click.echo("\n".join(played.summary_lines()))
+        click.echo("\n".join(played.summary_lines(card_style(plain))))
     return EXIT_OK
 
 

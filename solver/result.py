@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, Dict, List, Optional
 
+from solver.cards import PLAIN, CardStyle
+
 
 class StopReason(str, Enum):
     COMPLETE = "complete"        # the whole reachable space was covered: the answer is exact
@@ -113,14 +115,15 @@ class Result:
         """The game's own fields, after the shared ones."""
         return {}
 
-    def summary_lines(self) -> List[str]:
-        """The result for people: a heading, the verdict, the line, the search."""
-        return [self.heading(), *self.verdict_lines(), self.stats.summary(self.stop_reason)]
+    def summary_lines(self, style: CardStyle = PLAIN) -> List[str]:
+        """The result for people: a heading, the verdict, the line, the search (cards
+        drawn in `style`, where the verdict draws any)."""
+        return [self.heading(), *self.verdict_lines(style), self.stats.summary(self.stop_reason)]
 
     def heading(self) -> str:
         return f"{self.game.capitalize()}, {self.source or 'deal'}: {self.rules.describe()}"
 
-    def verdict_lines(self) -> List[str]:
+    def verdict_lines(self, style: CardStyle = PLAIN) -> List[str]:
         return []
 
     def decision_line(self, question: str, yes: str, solvable: Optional[bool]) -> str:

@@ -80,3 +80,34 @@ def test_threads_option():
     text = patiens("golf", "solve", "--seed", "5", "--wrap", "--threads", "2").out
     assert "Search:" in text
     assert_one_line_error(patiens("golf", "solve", "--seed", "5", "--threads", "-1"), "--threads")
+
+
+def test_solve_after_a_line_continues_it():
+    """From the position the first 10 moves of a best line reach, the best is the
+    same, and the two lines together replay (by the referee) to it from the deal."""
+    best = patiens("golf", "solve", "--seed", "1", "--json").json()
+    start = " ".join(best["line"][:10])
+    out = patiens("golf", "solve", "--seed", "1", "--after", start, "--json").json()
+    assert out["proven"] and out["best_score"] == best["best_score"] and out["source"] == "seed 1 after 10 moves"
+    deal = GolfDeal.from_seed(1)
+    moves = [m.column for m in parse_line(start + " " + " ".join(out["line"]), 7)]
+    assert ref.replay(deal.columns, deal.stock, deal.base, moves) == out["best_score"]
+    assert_one_line_error(patiens("golf", "solve", "--seed", "1", "--after", "S 1"), "move 2 (1) is illegal")
+
+
+def test_hint_for_a_hole_in_progress_knows_only_the_cards_turned():
+    out = patiens("golf", "hint", "--seed", "1", "--after", "S 4 3 6 2 S 2", "--json", "--samples", "8").json()
+    deal = GolfDeal.from_seed(1)
+    assert out["unseen"] == len(deal.stock) - 2 and out["moves"]
+    assert_one_line_error(patiens("golf", "hint", "--seed", "1"), "--after")
+
+
+def test_boards_along_a_line():
+    run = patiens("golf", "replay", "--seed", "1", "S 4 3", "--board")
+    assert run.code == 0
+    boards = [b for b in run.out.split("After move ") if b.strip()]
+    assert [b.splitlines()[0] for b in boards[:3]] == ["1 (S):", "2 (4):", "3 (3):"]
+    assert "Stock 15   Waste 6C (4)   Tableau 33   score 33" in boards[2]
+    run = patiens("golf", "solve", "--seed", "1", "--board", "--every", "20")
+    assert [line for line in run.out.splitlines() if line.startswith("After move ")] == \
+        ["After move 20 (3):", "After move 40 (6):", "After move 43 (4):"]

@@ -81,3 +81,12 @@ def test_points_too_large_for_the_solver(tmp_path):
 
 def test_bad_grid():
     assert_one_line_error(patiens("poker", "score", "--grid", "AS KD"), "25 cards")
+
+
+def test_boards_fill_the_grid_in_the_order_turned():
+    run = patiens("poker", "solve", "--seed", "1", "--board", "--every", "5", "--workers", "1")
+    assert run.code == 0
+    heads = [line for line in run.out.splitlines() if line.startswith("After move ")]
+    assert [h.split(" (")[0] for h in heads] == [f"After move {n}" for n in (5, 10, 15, 20, 25)]
+    first = run.out.split("After move 5")[1].split("After move 10")[0]
+    assert sum(line.count("--") for line in first.splitlines() if line.startswith("  row")) == 20

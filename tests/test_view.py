@@ -9,9 +9,18 @@ import uuid
 import pytest
 
 from clihelp import PATIENS, assert_one_line_error, patiens
+from solver.golf import GolfDeal
+from solver.golf import solve as golf_solve
+from solver.golf.board import board_lines as golf_board
+from solver.golf.board import walk as golf_walk
 from solver.klondike import KlondikeDeal, make_rules, solve
 from solver.klondike.board import board_lines
 from solver.klondike.solve import walk
+from solver.limits import Limits
+from solver.poker import PokerRules, order_from_seed
+from solver.poker import solve as poker_solve
+from solver.poker.board import board_lines as poker_board
+from solver.poker.board import walk as poker_walk
 
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="no tmux here (Debian: apt-get install tmux)")
 
@@ -41,11 +50,11 @@ class Pane:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
 
 
-def board_at(text: str) -> list:
+def board_at(text: str, game: str = "Klondike") -> list:
     """The board the pane shows: the lines between the heading and the move's line."""
     lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("Klondike, ")) + 1
-    end = next(i for i in range(start, len(lines)) if lines[i].startswith(("Move ", "The deal.")))
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"{game}, ")) + 1
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith(("Move ", "The deal.", "The empty grid.")))
     return [line.rstrip() for line in lines[start:end] if line.strip()]
 
 
@@ -93,5 +102,53 @@ def test_a_line_given_is_viewed_up_to_its_illegal_move():
         pane.close()
 
 
-def test_without_a_terminal_view_says_what_to_use():
-    assert_one_line_error(patiens("klondike", "view", "--seed", "1"), "replay --board")
+@needs_tmux
+def test_stepping_through_a_golf_hole():
+    deal = GolfDeal.from_seed(1)
+    steps = golf_walk(deal, None, golf_solve(deal).tokens)
+    last = len(steps) - 1
+    pane = Pane(PATIENS + ["golf", "view", "--seed", "1", "--plain"])
+    try:
+        text = pane.wait_for(f"move 0 of {last}, score 35")
+        assert board_at(text, "Golf") == golf_board(steps[0].view)
+        pane.keys("End")
+        text = pane.wait_for(f"move {last} of {last}, score 6")
+        assert board_at(text, "Golf") == golf_board(steps[last].view)
+        pane.keys("Left")
+        text = pane.wait_for(f"move {last - 1} of {last},")
+        assert board_at(text, "Golf") == golf_board(steps[last - 1].view)
+        assert f"Move {last - 1} ({steps[last - 1].token}): {steps[last - 1].sentence}" in text
+        pane.keys("q")
+        pane.wait_for("VIEW-ENDED 0")
+    finally:
+        pane.close()
+
+
+@needs_tmux
+def test_stepping_through_a_poker_grid():
+    rules = PokerRules.make("english", None)
+    order = order_from_seed(1, rules)
+    best = poker_solve(order, rules, limits=Limits(threads=1))  # one worker: the grid the view finds
+    steps = poker_walk(order, best.placement, best.discarded)
+    pane = Pane(PATIENS + ["poker", "view", "--seed", "1", "--plain", "--workers", "1"])
+    try:
+        text = pane.wait_for("move 0 of 25, 0 placed")
+        assert board_at(text, "Poker Squares") == poker_board(steps[0], rules)
+        pane.keys("g")
+        pane.wait_for("Go to move")
+        pane.keys("13", "Enter")
+        text = pane.wait_for("move 13 of 25, 13 placed")
+        assert board_at(text, "Poker Squares") == poker_board(steps[13], rules)
+        pane.keys("End")
+        text = pane.wait_for(f"move 25 of 25, 25 placed, {best.score} points")
+        assert board_at(text, "Poker Squares") == poker_board(steps[25], rules)
+        pane.keys("q")
+        pane.wait_for("VIEW-ENDED 0")
+    finally:
+        pane.close()
+
+
+@pytest.mark.parametrize("game,printout", [("klondike", "replay --board"), ("golf", "replay --board"),
+                                           ("poker", "solve --board")])
+def test_without_a_terminal_view_says_what_to_use(game, printout):
+    assert_one_line_error(patiens(game, "view", "--seed", "1"), printout)

@@ -33,6 +33,9 @@ class GolfDeal:
     base: Optional[int]
     source: str = ""
     rules: GolfRules = field(default_factory=GolfRules, repr=False)
+    # A position reached in play (solve --after): its base is a King played on an Ace
+    # under king-on-ace-stop, which takes nothing.
+    base_stopped: bool = False
 
     @classmethod
     def from_order(cls, order: List[int], rules: GolfRules, source: str = "") -> "GolfDeal":
@@ -139,7 +142,7 @@ class GolfDeal:
     def to_core(self) -> dict:
         code = lambda c: 0 if is_joker(c) else rank_of(c)  # noqa: E731 - Golf plays on ranks only
         return {"columns": [[code(c) for c in col] for col in self.columns], "stock": [code(c) for c in self.stock],
-                "base": None if self.base is None else code(self.base)}
+                "base": None if self.base is None else code(self.base), "base_stopped": self.base_stopped}
 
     def to_pysol(self) -> str:
         lines = [f"Talon: {cards_str(self.stock)}".rstrip(),

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import List, Optional
 
+from solver.cards import PLAIN, CardStyle
 from solver.golf.deal import GolfDeal
 from solver.golf.rules import GolfRules
 from solver.golf.solve import GolfResult, solve
@@ -55,7 +56,8 @@ class GolfGame:
                 "total": self.total, "par": self.par, "under_par": self.total <= self.par,
                 "perfect": self.total <= 0, "proven": self.proven, "stop_reason": str(self.stop_reason)}
 
-    def summary_lines(self) -> List[str]:
+    def summary_lines(self, style: CardStyle = PLAIN) -> List[str]:
+        """(As every result's: `style` would draw cards; the holes' figures draw none.)"""
         rules = self.holes[0].result.rules.describe() if self.holes else ""
         lines = [f"Golf, nine holes: {rules}; par {self.par}"]
         for h in self.holes:

@@ -34,6 +34,7 @@ from solver.errors import DealError, OptionError
 from solver.golf.deal import GolfDeal
 from solver.golf.notation import DRAW, GolfMove, format_line
 from solver.golf.rules import GolfRules
+from solver.golf.solve import replay_legal
 from solver.limits import Limits
 from solver.shuffle import SplitMix64, decision_seed, shuffled
 
@@ -281,6 +282,17 @@ def play(deal: GolfDeal, rules: Optional[GolfRules] = None, *, player: str = "gr
         best = solve(deal, rules, limits=limits)
         hole.optimum, hole.optimum_proven = best.best_score, best.proven
     return hole
+
+
+def view_after(deal: GolfDeal, rules: Optional[GolfRules], line: str) -> GolfView:
+    """The position a line of moves reaches from the deal, as the player who played it
+    knows it: the cards it turned seen, the rest of the stock unseen.  Raises
+    DealError naming the first illegal move."""
+    played = replay_legal(deal, rules, line)
+    view = GolfView.of_deal(deal, played.rules)
+    for move in played.moves:
+        view = view.after(move.column, drawn=move.card)
+    return view
 
 
 def parse_position(text: str, rules: GolfRules) -> GolfView:

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, List, Optional
 
 from solver import _core
-from solver.cards import card_str
+from solver.cards import PLAIN, CardStyle, card_str
 from solver.errors import DealError
 from solver.golf.deal import GolfDeal
 from solver.golf.notation import GolfMove, black_hole_solver_lines, explain, format_line, name_cards, parse_line
@@ -61,7 +61,7 @@ class GolfResult(Result):
         return {"solvable": self.solvable, "best_score": self.best_score, "cards_left": self.cards_left,
                 "stock_left": self.stock_left, "impossible_reason": self.impossible_reason}
 
-    def verdict_lines(self) -> List[str]:
+    def verdict_lines(self, style: CardStyle = PLAIN) -> List[str]:
         lines = [self.decision_line("Clearable", "yes", self.solvable)]
         if self.impossible_reason:
             lines.append(f"Trivially impossible (a reshuffle is allowed): {self.impossible_reason}")
@@ -168,3 +168,11 @@ def replay(deal: GolfDeal, rules: Optional[GolfRules], line: str) -> GolfReplay:
     return GolfReplay(rules=rules, moves=name_cards(deal, played), score=raw["score"], cards_left=raw["cards_left"],
                       stock_left=raw["stock_left"], heights=raw["heights"], tokens=tokens, deal=deal,
                       error=raw["error"], error_move=None if raw["error"] is None else raw["error_index"] + 1)
+
+
+def replay_legal(deal: GolfDeal, rules: Optional[GolfRules], line: str, what: str = "--after") -> GolfReplay:
+    """replay, for a line that must be legal: DealError names its first illegal move."""
+    played = replay(deal, rules, line)
+    if not played.ok:
+        raise DealError(f"{what}: move {played.error_move} ({played.error_token}) is illegal: {played.error}")
+    return played

@@ -70,7 +70,7 @@ class KlondikeResult(Result):
         return {"question": self.question, "solvable": self.solvable, "max_foundation": self.max_foundation,
                 "max_foundation_exact": self.exact, "vegas_score": self.vegas_score}
 
-    def verdict_lines(self) -> List[str]:
+    def verdict_lines(self, style: CardStyle = PLAIN) -> List[str]:
         lines = [self.decision_line("Winnable", "yes (all 52 cards home)", self.solvable)]
         if self.question == "first-win" and not self.solvable:
             lines.append(f"Most cards home seen: {self.max_foundation} (a lower bound: --first-win does not "

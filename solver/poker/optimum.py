@@ -10,7 +10,7 @@ from typing import ClassVar, Dict, List, Optional, Sequence
 
 from ortools.sat.python import cp_model
 
-from solver.cards import card_str
+from solver.cards import PLAIN, CardStyle, card_str
 from solver.errors import NothingFound
 from solver.limits import Limits
 from solver.poker.arrange import arrange_adjacent
@@ -66,10 +66,10 @@ class PokerResult(Result):
     def heading(self) -> str:
         return f"Poker Squares, {self.source or 'order'}: {self.rules.describe()}"
 
-    def verdict_lines(self) -> List[str]:
-        lines = ["Order: " + " ".join(card_str(c) for c in self.cards), *grid_lines(self.grid, self.hands)]
+    def verdict_lines(self, style: CardStyle = PLAIN) -> List[str]:
+        lines = ["Order: " + " ".join(style.card(c) for c in self.cards), *grid_lines(self.grid, self.hands, style)]
         if self.discarded:
-            lines.append("Discarded: " + " ".join(card_str(c) for c in self.discarded))
+            lines.append("Discarded: " + " ".join(style.card(c) for c in self.discarded))
         if self.rules.adjacent:
             lines.append("Placement (in the order turned): " + ", ".join(self.tokens))
         proof = "proven optimal" if self.proven else f"NOT proven: no grid scores more than {self.bound}"

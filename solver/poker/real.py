@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple
 
 from solver import _core
-from solver.cards import card_str, is_joker, parse_card
+from solver.cards import PLAIN, CardStyle, card_str, is_joker, parse_card
 from solver.errors import DealError, OptionError
 from solver.limits import Limits
 from solver.poker.greedy import greedy_cell
@@ -111,12 +111,12 @@ class PlayedGrid:
                 "optimum_proven": self.optimum_proven, "value_of_information": self.cost_of_not_knowing,
                 "seconds": round(self.seconds, 3)}
 
-    def summary_lines(self) -> List[str]:
+    def summary_lines(self, style: CardStyle = PLAIN) -> List[str]:
         lines = [f"Poker Squares, {self.source or 'order'}: {self.rules.describe()}; played by {self.player} "
                  "(each card placed before the next is seen)"]
-        lines += grid_lines(self.grid, self.hands)
+        lines += grid_lines(self.grid, self.hands, style)
         if self.discarded:
-            lines.append("Discarded: " + " ".join(card_str(c) for c in self.discarded))
+            lines.append("Discarded: " + " ".join(style.card(c) for c in self.discarded))
         win = WIN_SCORES.get(self.rules.table_name)
         verdict = "" if win is None else f"; the book's win ({win}) is {'reached' if self.won else 'missed'}"
         lines.append(f"Score {self.score}{verdict}; {self.seconds:.1f} s of decisions")
