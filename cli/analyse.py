@@ -1,7 +1,9 @@
 """`patiens analyse`: many deals in a batch, resumable, with statistics and a plot."""
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
 
 import click
 
@@ -32,6 +34,7 @@ from solver.batch import (
     seed_specs,
     summarize,
 )
+from solver.batch.report import MAX_REPLAYS, replays_folder, write_report
 from solver.batch.store import STDOUT
 from solver.errors import DealError, OptionError
 from solver.limits import Limits
@@ -58,6 +61,10 @@ def batch_options(f):
                           "an error), e.g. with a larger limit.")(f)
     f = click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
                      help="A histogram of the best scores with the break-even / par / win line.")(f)
+    f = click.option("--html", "html_file", type=click.Path(dir_okay=False), metavar="FILE.html",
+                     help="Write a report page: the summary, a histogram and each deal's results, each linked to "
+                          "a page replaying its line (in FILE-replays/, for the first "
+                          f"{MAX_REPLAYS:,} deals; implies --lines).")(f)
     f = click.option("--lines", is_flag=True, help="Keep each deal's best line (or grid) in its record.")(f)
     f = click.option("--chunk-size", type=click.IntRange(1), metavar="N",
                      help="Deals per task (default: about 8 tasks per worker, at most 64 deals each).")(f)
@@ -86,10 +93,14 @@ def specs_from(seeds, pysol_range, deals):
     return file_specs(deals)
 
 
-def run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot, as_json, quiet, retry_unproven):
+def run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plot, html_file, as_json, quiet,
+        retry_unproven):
     specs = specs_from(seeds, pysol_range, deals)
     if plot:
         check_plot_path(plot)
+    if html_file:
+        check_page_path(html_file)
+        job = dataclasses.replace(job, lines=True)  # the replay pages need the lines
     if scheduler:
         check_scheduler_address(scheduler)
     executor = dask_executor(scheduler) if scheduler else None
@@ -105,8 +116,26 @@ def run(job, seeds, pysol_range, deals, out, workers, scheduler, chunk_size, plo
     ids = {s.id for s in specs}
     records = [r for r in outcome.results.all() if r["id"] in ids]
     redone = "redone" if retry_unproven else "solved"
-    return report(records, plot, as_json, job.options, to_stderr=out == STDOUT,
+    code = report(records, plot, as_json, job.options, to_stderr=out == STDOUT,
                   note=f"{outcome.done} {redone} now, {outcome.skipped} already in {out}")
+    if html_file:
+        try:
+            replays = write_report(html_file, job, specs, records, summarize(records, **job.options))
+        except OSError as e:
+            raise OptionError(f"cannot write the report {html_file}: {e.strerror or e}") from None
+        if not as_json:
+            click.echo(f"report: {html_file} ({replays} replay page(s) in {replays_folder(html_file)})",
+                       err=out == STDOUT)
+    return code
+
+
+def check_page_path(path: str) -> None:
+    """A report page in a folder that exists (checked before the batch, not after)."""
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise OptionError(f"--html {path}: no such folder {folder}")
+    if os.path.isdir(path):
+        raise OptionError(f"--html {path} is a folder")
 
 
 def _kept(out: str) -> str:

@@ -1,13 +1,14 @@
 """Batches: the same results whatever the executor, resume after SIGKILL, errors, statistics."""
 import json
 import os
+import re
 import signal
 import subprocess
 import time
 
 import pytest
 
-from clihelp import PATIENS, patiens
+from clihelp import PATIENS, assert_one_line_error, patiens
 from solver.batch import Job, ResultsFile, dask_executor, file_specs, run_batch, seed_specs, summarize, wilson
 from solver.golf import GolfRules
 from solver.klondike import KlondikeDeal, make_rules
@@ -193,3 +194,34 @@ def test_a_dask_cluster_without_workers_is_noticed(tmp_path, monkeypatch):
                           progress=False)
     kept = ResultsFile(out).all()  # what was done before is kept, whole, for a rerun to resume
     assert len(kept) < 5000 and all(r["game"] == "klondike" and r["error"] is None for r in kept)
+
+
+def _embedded_steps(page_text: str) -> list:
+    data = page_text.split('<script id="data" type="application/json">')[1].split("</script>")[0]
+    return json.loads(data.replace("<\\/", "</"))["steps"]
+
+
+@pytest.mark.parametrize("game,args,last_caption", [
+    ("klondike", ["--seeds", "1-6"], "{score} cards home"),
+    ("golf", ["--seeds", "1-4"], "score {score}"),
+    ("poker", ["--seeds", "1-2", "--discards", "5"], "25 placed, {score} points so far"),
+])
+def test_the_html_report_links_each_deal_to_its_replay(tmp_path, game, args, last_caption):
+    report = tmp_path / "report.html"
+    run = patiens("analyse", game, *args, "--out", str(tmp_path / "r.jsonl"), "--html", str(report), "--quiet")
+    assert run.code == 0, run.err
+    records = {r["id"]: r for r in map(json.loads, (tmp_path / "r.jsonl").read_text().splitlines())}
+    text = report.read_text()
+    rows = re.findall(r'<tr data-id="([^"]+)"><td><a href="([^"]+)">', text)
+    assert sorted(i for i, _ in rows) == sorted(records)
+    bars = re.findall(r'data-score="(-?\d+)" data-count="(\d+)"', text)
+    assert sum(int(n) for _, n in bars) == len(records)
+    for deal_id, link in rows:
+        steps = _embedded_steps((tmp_path / link).read_text())
+        assert steps[-1]["caption"] == last_caption.format(score=records[deal_id]["score"])
+
+
+def test_the_html_report_needs_a_folder_that_exists(tmp_path):
+    run = patiens("analyse", "golf", "--seeds", "1-2", "--out", str(tmp_path / "r.jsonl"),
+                  "--html", str(tmp_path / "no" / "r.html"))
+    assert_one_line_error(run, "no such folder")

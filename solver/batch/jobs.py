@@ -44,8 +44,6 @@ class Job:
         if self.options:
             base["options"] = self.options
         try:
-            if spec.kind == "unreadable":
-                raise DealError(spec.payload)
             base.update(getattr(self, "_" + self.game)(spec))
             base["error"] = None
         except PatiensError as e:  # a deal that cannot be read
@@ -55,10 +53,25 @@ class Job:
             base.update(verdict="error", error=f"internal error: {type(e).__name__}: {e} ({last})", proven=False)
         return base
 
+    def deal_of(self, spec: DealSpec):
+        """The deal a spec names (Poker: the card order), dealt for the job's rules."""
+        if spec.kind == "unreadable":
+            raise DealError(spec.payload)
+        if self.game == "klondike":
+            from solver.klondike import KlondikeDeal
+            return {"seed": KlondikeDeal.from_seed, "pysol": KlondikeDeal.from_pysol_number,
+                    "text": KlondikeDeal.parse}[spec.kind](spec.payload)
+        if self.game == "golf":
+            from solver.golf import GolfDeal
+            return {"seed": GolfDeal.from_seed, "pysol": GolfDeal.from_pysol_number,
+                    "text": GolfDeal.parse}[spec.kind](spec.payload, self.rules)
+        from solver.poker import order_from_pysol, order_from_seed, parse_order
+        return {"seed": order_from_seed, "pysol": order_from_pysol,
+                "text": parse_order}[spec.kind](spec.payload, self.rules)
+
     def _klondike(self, spec: DealSpec) -> dict:
-        from solver.klondike import KlondikeDeal, solve
-        deal = {"seed": KlondikeDeal.from_seed, "pysol": KlondikeDeal.from_pysol_number,
-                "text": KlondikeDeal.parse}[spec.kind](spec.payload)
+        from solver.klondike import solve
+        deal = self.deal_of(spec)
         if self.player:
             return self._klondike_played(deal)
         r = solve(deal, self.rules, first_win=self.first_win, limits=self.limits)
@@ -67,13 +80,8 @@ class Job:
                             exact=r.exact)
 
     def _golf(self, spec: DealSpec) -> dict:
-        from solver.golf import GolfDeal, solve
-        if spec.kind == "seed":
-            deal = GolfDeal.from_seed(spec.payload, self.rules)
-        elif spec.kind == "pysol":
-            deal = GolfDeal.from_pysol_number(spec.payload, self.rules)
-        else:
-            deal = GolfDeal.parse(spec.payload, self.rules)
+        from solver.golf import solve
+        deal = self.deal_of(spec)
         if self.player:
             return self._golf_played(deal)
         r = solve(deal, self.rules, limits=self.limits)
@@ -83,13 +91,8 @@ class Job:
 
     def _poker(self, spec: DealSpec) -> dict:
         from solver.cards import card_str
-        from solver.poker import order_from_pysol, order_from_seed, parse_order, solve
-        if spec.kind == "seed":
-            order = order_from_seed(spec.payload, self.rules)
-        elif spec.kind == "pysol":
-            order = order_from_pysol(spec.payload, self.rules)
-        else:
-            order = parse_order(spec.payload, self.rules)
+        from solver.poker import solve
+        order = self.deal_of(spec)
         if self.player:
             return self._poker_played(order, spec)
         r = solve(order, self.rules, limits=replace(self.limits, threads=self.poker_workers))

@@ -214,6 +214,18 @@ def check_plot_path(path: str) -> None:
         raise OptionError(f"plot {path} is a folder")
 
 
+def marker(ok: List[dict], par: int = 45) -> tuple:
+    """The line a histogram of a batch's scores marks (the break-even, par or the
+    book's win; None without one), its words, and the scores' axis title."""
+    game = ok[0]["game"]
+    if game == "klondike":
+        return BREAK_EVEN - 0.5, f"break-even: {BREAK_EVEN} cards (Vegas +3)", "most cards on the foundations"
+    if game == "golf":
+        return par / GOLF_HOLES, f"par a hole ({par}/9)", "best score of the hole (lower is better)"
+    win = WIN_SCORES.get(ok[0]["rules"]["table"])
+    return (win, f"the book's win ({win})", "optimal score") if win else (None, "", "optimal score")
+
+
 def plot(records: List[dict], path: str, par: int = 45) -> None:
     """A histogram of the best scores with the break-even / par / win line marked."""
     import matplotlib
@@ -228,14 +240,7 @@ def plot(records: List[dict], path: str, par: int = 45) -> None:
     fig, ax = plt.subplots(figsize=(9, 5), dpi=110)
     lo, hi = min(scores), max(scores)
     ax.hist(scores, bins=range(lo, hi + 2), align="left", color="#4477aa", edgecolor="white")
-    if game == "klondike":
-        line, text = BREAK_EVEN - 0.5, f"break-even: {BREAK_EVEN} cards (Vegas +3)"
-        xlabel = "most cards on the foundations"
-    elif game == "golf":
-        line, text, xlabel = par / GOLF_HOLES, f"par a hole ({par}/9)", "best score of the hole (lower is better)"
-    else:
-        win = WIN_SCORES.get(ok[0]["rules"]["table"])
-        line, text, xlabel = (win, f"the book's win ({win})", "optimal score") if win else (None, "", "optimal score")
+    line, text, xlabel = marker(ok, par)
     if line is not None:
         ax.axvline(line, color="#cc3311", linewidth=2)
         ax.text(line, ax.get_ylim()[1] * 0.95, "  " + text, color="#cc3311", va="top")
