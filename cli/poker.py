@@ -254,7 +254,8 @@ def score_cmd(grid_file, grid_text, cards, seed, pysol, rules, timeout, as_json)
             raise DealError(f"the grid does not hold the order's cards (not placed: {' '.join(missing)})")
         best = solve_order(order, rules, timeout, source=source)
     if as_json:
-        out = {"game": "poker", "rules": rules.to_json(), "score": total, "hands": [h.to_json() for h in hands]}
+        out = {"game": "poker", "rules": rules.to_json(), "value": total, "maximise": True, "score": total,
+               "hands": [h.to_json() for h in hands]}
         if best:
             out.update({"best": best.score, "best_proven": best.proven, "gap": best.score - total,
                         "best_grid": [[card_str(c) for c in row] for row in best.grid]})

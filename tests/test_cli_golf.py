@@ -98,7 +98,7 @@ def test_solve_after_a_line_continues_it():
 def test_hint_for_a_hole_in_progress_knows_only_the_cards_turned():
     out = patiens("golf", "hint", "--seed", "1", "--after", "S 4 3 6 2 S 2", "--json", "--samples", "8").json()
     deal = GolfDeal.from_seed(1)
-    assert out["unseen"] == len(deal.stock) - 2 and out["moves"]
+    assert out["unknown"] == len(deal.stock) - 2 and out["moves"]
     assert_one_line_error(patiens("golf", "hint", "--seed", "1"), "--after")
 
 

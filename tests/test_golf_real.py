@@ -127,7 +127,7 @@ def test_cli_play_and_hint(tmp_path):
     position = tmp_path / "p.txt"
     position.write_text(position_text())
     advice = patiens("golf", "hint", position, "--json").json()
-    assert advice["exact"] and advice["unseen"] == 3 and advice["moves"]
+    assert advice["exact"] and advice["unknown"] == 3 and advice["moves"]
     text = patiens("golf", "hint", position)
     assert text.code == 0 and "exact" in text.out and "expected score" in text.out
 

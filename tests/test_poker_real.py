@@ -108,6 +108,6 @@ def test_cli_play_and_hint():
     assert out["player"] == "search" and out["optimum"] >= out["score"] and len(out["placement"]) == 25
     empty = " ".join(["--"] * 23)
     hint = patiens("poker", "hint", "--grid", f"AS KS {empty}", "--card", "QS", "--rollouts", "20", "--json").json()
-    assert len(hint["choices"]) == 23 and hint["choices"][0]["expected_score"] >= hint["choices"][-1]["expected_score"]
+    assert len(hint["moves"]) == 23 and hint["moves"][0]["expected_score"] >= hint["moves"][-1]["expected_score"]
     assert_one_line_error(patiens("poker", "hint", "--grid", f"AS KS {empty}", "--card", "AS"), "already")
     assert_one_line_error(patiens("poker", "hint", "--grid", "AS KS", "--card", "QS"), "25 cells")

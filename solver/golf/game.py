@@ -53,7 +53,8 @@ class GolfGame:
 
     def to_json(self) -> dict:
         return {"game": "golf", "holes": [dict(hole=h.hole, **h.result.to_json()) for h in self.holes],
-                "total": self.total, "par": self.par, "under_par": self.total <= self.par,
+                "value": self.total, "maximise": False, "total": self.total, "par": self.par,
+                "under_par": self.total <= self.par,
                 "perfect": self.total <= 0, "proven": self.proven, "stop_reason": str(self.stop_reason)}
 
     def summary_lines(self, style: CardStyle = PLAIN) -> List[str]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 import math
 import statistics
+import time
 from dataclasses import dataclass, field, replace
 from typing import Callable, List, Optional, Sequence, Tuple
 
@@ -216,6 +217,7 @@ class PlayedHole:
     optimum: Optional[int] = None       # the proven minimal score (None: not asked)
     optimum_proven: bool = False
     decisions: int = 0                  # moves that were a real choice
+    seconds: float = 0.0                # the player's time (the optimum's solve not counted)
 
     @property
     def tokens(self) -> List[str]:
@@ -232,9 +234,10 @@ class PlayedHole:
 
     def to_json(self) -> dict:
         return {"game": "golf", "source": self.deal.source, "rules": self.rules.to_json(), "player": self.player,
-                "line": self.tokens, "score": self.score, "cleared": self.cleared, "decisions": self.decisions,
-                "optimum": self.optimum, "optimum_proven": self.optimum_proven,
-                "value_of_information": self.cost_of_not_knowing}
+                "line": self.tokens, "value": self.score, "maximise": False, "score": self.score,
+                "cleared": self.cleared, "decisions": self.decisions, "optimum": self.optimum,
+                "optimum_proven": self.optimum_proven, "value_of_information": self.cost_of_not_knowing,
+                "seconds": round(self.seconds, 3)}
 
     def summary_lines(self) -> List[str]:
         lines = [f"Golf, {self.deal.source or 'deal'}: {self.rules.describe()}; played by {self.player} "
@@ -261,6 +264,7 @@ def play(deal: GolfDeal, rules: Optional[GolfRules] = None, *, player: str = "gr
     stock = list(deal.stock)  # the table's: the player never reads it
     line: List[GolfMove] = []
     decisions = 0
+    start = time.perf_counter()
     for step in itertools.count():
         moves = view.moves()
         if not moves:
@@ -277,7 +281,8 @@ def play(deal: GolfDeal, rules: Optional[GolfRules] = None, *, player: str = "gr
             card = view.columns[move][-1]
             view = view.after(move)
         line.append(GolfMove(move, card))
-    hole = PlayedHole(player=player, deal=deal, rules=rules, line=line, score=view.score, decisions=decisions)
+    hole = PlayedHole(player=player, deal=deal, rules=rules, line=line, score=view.score, decisions=decisions,
+                      seconds=time.perf_counter() - start)
     if optimum:
         best = solve(deal, rules, limits=limits)
         hole.optimum, hole.optimum_proven = best.best_score, best.proven
@@ -361,7 +366,7 @@ class GolfHint:
 
     def to_json(self) -> dict:
         return {"game": "golf", "rules": self.view.rules.to_json(), "exact": self.exact,
-                "unseen": len(self.view.unseen), "moves": [v.to_json(self.view) for v in self.values]}
+                "unknown": len(self.view.unseen), "moves": [v.to_json(self.view) for v in self.values]}
 
     def summary_lines(self) -> List[str]:
         how = ("every order of the unseen stock weighed: exact" if self.exact else
@@ -401,7 +406,8 @@ class PlayedGame:
 
     def to_json(self) -> dict:
         return {"game": "golf", "player": self.holes[0].player, "holes": [h.to_json() for h in self.holes],
-                "total": self.total, "par": self.par, "under_par": self.total <= self.par,
+                "value": self.total, "maximise": False, "total": self.total, "par": self.par,
+                "under_par": self.total <= self.par,
                 "optimum_total": self.optimum_total, "value_of_information": self.total - self.optimum_total}
 
     def summary_lines(self) -> List[str]:

@@ -144,7 +144,8 @@ class GolfReplay:
     def to_json(self) -> dict:
         return {"game": "golf", "source": self.deal.source, "rules": self.rules.to_json(), "legal": self.ok,
                 "moves_played": len(self.moves), "error": self.error, "error_move": self.error_move,
-                "error_token": self.error_token, "score": self.score, "cards_left": self.cards_left,
+                "error_token": self.error_token, "line": [m.token() for m in self.moves], "value": self.score,
+                "maximise": False, "score": self.score, "cards_left": self.cards_left,
                 "stock_left": self.stock_left}
 
     def summary_lines(self) -> List[str]:

@@ -440,6 +440,7 @@ class PlayedKlondike:
     optimum: Optional[int] = None       # the most cards home with every card known
     optimum_proven: bool = False
     decisions: int = 0                  # choices the search weighed worlds for
+    seconds: float = 0.0                # the player's time (the optimum's solve not counted)
 
     @property
     def won(self) -> bool:
@@ -456,11 +457,11 @@ class PlayedKlondike:
 
     def to_json(self) -> dict:
         return {"game": "klondike", "source": self.deal.source, "rules": self.rules.to_json(),
-                "player": self.player, "line": self.tokens, "foundation": self.foundation,
-                "vegas_score": vegas_score(self.foundation), "won": self.won, "decisions": self.decisions,
-                "optimum": self.optimum, "optimum_proven": self.optimum_proven,
+                "player": self.player, "line": self.tokens, "value": self.foundation, "maximise": True,
+                "foundation": self.foundation, "vegas_score": vegas_score(self.foundation), "won": self.won,
+                "decisions": self.decisions, "optimum": self.optimum, "optimum_proven": self.optimum_proven,
                 "optimum_vegas_score": None if self.optimum is None else vegas_score(self.optimum),
-                "value_of_information": self.cost_of_not_knowing}
+                "value_of_information": self.cost_of_not_knowing, "seconds": round(self.seconds, 3)}
 
     def summary_lines(self) -> List[str]:
         lines = [f"Klondike, {self.deal.source or 'deal'}: {self.rules.describe()}; played by {self.player} "
@@ -491,6 +492,7 @@ def play(deal: KlondikeDeal, rules: KlondikeRules, *, player: str = "search", sa
     met: Set[str] = set()
     line: List[Action] = []
     decisions = 0
+    start = time.perf_counter()
     for step in range(MAX_ACTIONS):
         view = KlondikeView.of(position, rules, seen)
         met.add(position_key(view.position))
@@ -512,7 +514,7 @@ def play(deal: KlondikeDeal, rules: KlondikeRules, *, player: str = "search", sa
             seen |= seen_in(position)
             met.add(position_key(KlondikeView.of(position, rules, seen).position))
     played = PlayedKlondike(player=player, deal=deal, rules=rules, line=line, foundation=sum(position.foundations),
-                            decisions=decisions)
+                            decisions=decisions, seconds=time.perf_counter() - start)
     if optimum:
         best = solve(deal, rules, limits=limits)
         played.optimum, played.optimum_proven = best.max_foundation, best.exact
@@ -553,7 +555,8 @@ class KlondikeHint:
         return "estimates: the hidden cards are too many to weigh every world"
 
     def to_json(self) -> dict:
-        return {"game": "klondike", "rules": self.view.rules.to_json(), "objective": self.objective,
+        return {"game": "klondike", "source": self.view.position.source, "rules": self.view.rules.to_json(),
+                "objective": self.objective,
                 "exact": self.exact, "worlds": self.worlds, "unknown": len(self.view.unseen),
                 "cards_home": self.view.home, "verdict": self.verdict,
                 "won_whatever_hidden": self.won_line is not None,

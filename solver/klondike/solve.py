@@ -131,6 +131,7 @@ class KlondikeReplay:
         return {"game": "klondike", "source": self.position.source, "rules": self.rules.to_json(), "legal": self.ok,
                 "moves_played": self.moves if self.ok else self.error_move - 1, "error": self.error,
                 "error_move": self.error_move, "error_token": self.error_token,
+                "line": format_line(self.actions).split(), "value": self.max_foundation, "maximise": True,
                 "foundation": self.foundation, "max_foundation": self.max_foundation,
                 "vegas_score": vegas_score(self.foundation), "best_vegas_score": vegas_score(self.max_foundation),
                 "position": self.position.to_json()}

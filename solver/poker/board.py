@@ -9,6 +9,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from solver.cards import PLAIN, CardStyle, card_str
 from solver.errors import DealError
+from solver.poker.deal import placement_token
 from solver.poker.rules import SIZE, PokerRules
 from solver.poker.score import complete_hands, grid_lines
 
@@ -47,7 +48,7 @@ def walk(order: Sequence[int], placement: Sequence[Tuple[int, int, int]], discar
             if grid[r][c] is not None:
                 raise DealError(f"the placement puts {card_str(card)} on a full cell")
             grid[r][c] = card
-            steps.append(PokerStep(f"{card_str(card)}@{r + 1}{c + 1}",
+            steps.append(PokerStep(placement_token(card, r, c),
                                    f"Place {card_str(card)} in row {r + 1}, column {c + 1}.", card, grid, gone))
         elif card in left_to_discard:
             left_to_discard.remove(card)

@@ -71,3 +71,8 @@ def _ours(card) -> int:
     return "CDHS".index(card.suit_s()) * 13 + card.rank - 1
 
 
+
+
+def placement_token(card: int, row: int, column: int) -> str:
+    """A card placed, as a line's token: "7D@23" is 7D in row 2, column 3 (0-based in)."""
+    return f"{card_str(card)}@{row + 1}{column + 1}"

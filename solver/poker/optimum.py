@@ -14,7 +14,7 @@ from solver.cards import PLAIN, CardStyle, card_str
 from solver.errors import NothingFound
 from solver.limits import Limits
 from solver.poker.arrange import arrange_adjacent
-from solver.poker.deal import check_cards
+from solver.poker.deal import check_cards, placement_token
 from solver.poker.greedy import greedy_grid
 from solver.poker.hands import WIN_SCORES
 from solver.poker.model import PokerModel, transversals_apply
@@ -46,7 +46,7 @@ class PokerResult(Result):
 
     @property
     def tokens(self) -> List[str]:
-        return [f"{card_str(c)}@{r + 1}{k + 1}" for c, r, k in self.line]
+        return [placement_token(*p) for p in self.line]
 
     @property
     def won(self) -> Optional[bool]:

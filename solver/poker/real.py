@@ -25,6 +25,7 @@ from solver import _core
 from solver.cards import PLAIN, CardStyle, card_str, is_joker, parse_card
 from solver.errors import DealError, OptionError
 from solver.limits import Limits
+from solver.poker.deal import placement_token
 from solver.poker.greedy import greedy_cell
 from solver.poker.hands import CATEGORIES, WIN_SCORES
 from solver.poker.rules import PLACED, SIZE, PokerRules
@@ -106,7 +107,9 @@ class PlayedGrid:
         return {"game": "poker", "source": self.source, "rules": self.rules.to_json(), "player": self.player,
                 "cards": [card_str(c) for c in self.order], "grid": [[card_str(c) for c in row] for row in self.grid],
                 "placement": [{"card": card_str(c), "row": r + 1, "column": k + 1} for c, r, k in self.placement],
-                "discarded": [card_str(c) for c in self.discarded], "score": self.score, "won": self.won,
+                "discarded": [card_str(c) for c in self.discarded],
+                "line": [placement_token(*p) for p in self.placement], "value": self.score, "maximise": True,
+                "score": self.score, "won": self.won,
                 "hands": [h.to_json() for h in self.hands], "optimum": self.optimum,
                 "optimum_proven": self.optimum_proven, "value_of_information": self.cost_of_not_knowing,
                 "seconds": round(self.seconds, 3)}
@@ -192,10 +195,11 @@ class PokerHint:
     card: int
     values: List[CellValue]
     rules: PokerRules
+    to_come: int = 0    # the cards still to be turned after this one: unknown
 
     def to_json(self) -> dict:
-        return {"game": "poker", "rules": self.rules.to_json(), "card": card_str(self.card),
-                "choices": [v.to_json() for v in self.values]}
+        return {"game": "poker", "rules": self.rules.to_json(), "card": card_str(self.card), "unknown": self.to_come,
+                "moves": [v.to_json() for v in self.values]}
 
     def summary_lines(self) -> List[str]:
         rounds = self.values[0].rollouts if self.values else 0
@@ -236,4 +240,4 @@ def hint(grid: Sequence[Optional[int]], card: int, rules: PokerRules, discarded:
     to_come = rules.cards_turned - len(seen)
     values = value_cells(list(grid), card, seen, to_come, rules.discards - len(discarded), rules, rollouts, 0.0,
                          decision_seed(sampler_seed, len(seen)))
-    return PokerHint(list(grid), card, values, rules)
+    return PokerHint(list(grid), card, values, rules, to_come)
