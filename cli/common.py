@@ -115,7 +115,7 @@ def deal_source_options(f: Callable) -> Callable:
     f = click.option("--pysol", "pysol", type=click.IntRange(1, MAX_GAME_NUMBER), metavar="N",
                      help="PySolFC game number N (dealt exactly as PySolFC deals it).")(f)
     f = click.option("--seed", type=click.IntRange(0, 2**64 - 1), metavar="N",
-                     help="Our documented shuffle with seed N (same deal on every machine; see README).")(f)
+                     help="Our documented shuffle with seed N (same deal on every machine; see docs/guide.md).")(f)
     return f
 
 

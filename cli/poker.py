@@ -70,7 +70,7 @@ def order_options(f):
     f = click.option("--pysol", type=click.IntRange(1, MAX_GAME_NUMBER), metavar="N",
                      help="The first cards of PySolFC's shuffle of game N.")(f)
     f = click.option("--seed", type=click.IntRange(0, 2**64 - 1), metavar="N",
-                     help="The first cards of our documented shuffle with seed N (see README).")(f)
+                     help="The first cards of our documented shuffle with seed N (see docs/guide.md).")(f)
     f = click.option("--cards", metavar="\"AS KD ...\"", help="The card order, first card first.")(f)
     return f
 

@@ -32,7 +32,7 @@ def test_bad_cards_are_named(bad):
 
 
 def test_shuffle_is_fixed():
-    """The documented algorithm (README): these are the first cards of seeds 0 and 1 and
+    """The documented algorithm (docs/guide.md): these are the first cards of seeds 0 and 1 and
     must never change, or every published --seed deal would change with them."""
     assert [card_str(c) for c in shuffle.shuffled_deck(0)[:6]] == \
         [card_str(c) for c in shuffle.shuffled(list(range(52)), 0)[:6]]
