@@ -4,9 +4,12 @@ heading, the board, the move in words, and keys to move on, back, to a move by
 number, to either end, or out)."""
 from __future__ import annotations
 
+import contextlib
+import os
+import select
 import sys
 from dataclasses import dataclass
-from typing import Callable, List, Optional
+from typing import Callable, Iterator, List, Optional
 
 import click
 
@@ -50,8 +53,40 @@ def view_line(title: str, text: str, best_line: Callable[[], List[str]],
     return step_through(f"{title}, {what}", frames)
 
 
+@contextlib.contextmanager
+def key_mode() -> Iterator[Callable[[], str]]:
+    """The terminal reads keys one by one, unechoed, for as long as the viewer runs, and
+    yields the function that reads the next key.  Set once, not per key: a terminal's
+    mode set again throws away the keys typed before it (a quick typist's, or a test's)."""
+    import termios
+    import tty
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    tty.setcbreak(fd, termios.TCSANOW)
+    try:
+        yield lambda: _read_key(fd)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _read_key(fd: int) -> str:
+    """One key: a character, or a whole escape sequence (an arrow, Home, End)."""
+    key = os.read(fd, 1)
+    if key == b"\x1b":
+        while select.select([fd], [], [], 0.05)[0]:
+            key += os.read(fd, 1)
+            if key[-1:].isalpha() or key[-1:] == b"~":
+                break
+    return key.decode("utf-8", "replace")
+
+
 def step_through(title: str, frames: List[Frame], start: str = "The deal.") -> int:
     """Show frames[k] from k = 0 and follow the keys until q."""
+    with key_mode() as read_key:
+        return _follow_keys(title, frames, start, read_key)
+
+
+def _follow_keys(title: str, frames: List[Frame], start: str, read_key: Callable[[], str]) -> int:
     last, k = len(frames) - 1, 0
     while True:
         frame = frames[k]
@@ -60,7 +95,7 @@ def step_through(title: str, frames: List[Frame], start: str = "The deal.") -> i
         click.echo("\n".join(frame.board))
         click.echo("\n" + (f"Move {k} ({frame.token}): {frame.text}" if k else start))
         click.echo("\n[right/n] on  [left/p] back  [g] go to move  [Home/0] start  [End/$] last  [q] quit")
-        key = click.getchar()
+        key = read_key()
         if key in KEYS["quit"]:
             return EXIT_OK
         if key in KEYS["next"]:
@@ -72,7 +107,24 @@ def step_through(title: str, frames: List[Frame], start: str = "The deal.") -> i
         elif key in KEYS["last"]:
             k = last
         elif key in KEYS["jump"]:
-            k = click.prompt("Go to move", type=click.IntRange(0, last), default=k)
+            k = _ask_move(last, k)
+
+
+def _ask_move(last: int, current: int) -> int:
+    """A move number typed in (echoed, Enter to end), in the terminal's usual mode for the
+    while; a bad number keeps the current move."""
+    import termios
+    fd = sys.stdin.fileno()
+    raw = termios.tcgetattr(fd)
+    cooked = list(raw)
+    cooked[3] |= termios.ECHO | termios.ICANON
+    termios.tcsetattr(fd, termios.TCSANOW, cooked)
+    try:
+        click.echo(f"Go to move (0-{last}): ", nl=False)
+        text = sys.stdin.readline().strip()
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, raw)
+    return int(text) if text.isdigit() and int(text) <= last else current
 
 
 def board_options(f):
