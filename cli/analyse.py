@@ -201,7 +201,7 @@ def golf_cmd(rules, par, player, samples, sampler_seed, limits, lines, **batch):
 @poker_cli.RULES_OPTIONS
 @timeout_option("Per deal: stop with the best grid and CP-SAT's bound (not proven).")
 @click.option("--player", type=click.Choice(POKER_PLAYERS),
-              help="Place each order card by card without seeing ahead (greedy or search), beside the optimum "
+              help="Place each order card by card without seeing ahead (greedy, values or search), beside the optimum "
                    "with the order known: the real game's figures and the value of information.")
 @click.option("--rollouts", type=click.IntRange(1, 10**7), default=50, show_default=True, metavar="N",
               help="With --player search: rollout rounds a card (a count: the same games on any machine).")

@@ -165,8 +165,9 @@ def write_html(path, order, placement, discarded, rules: PokerRules, title: str)
 @order_options
 @RULES_OPTIONS
 @click.option("--player", type=click.Choice(PLAYERS), default="search", show_default=True,
-              help="greedy: each card where the partial hands look best; search: every cell tried by rollouts of "
-                   "the unseen cards.")
+              help="greedy: each card where the partial hands look best; values: where the lines gain the most "
+                   "worth learned for the table by self-play at start-up (a few seconds, once); search: every "
+                   "cell tried by rollouts of the unseen cards, played out by the values player.")
 @click.option("--rollouts", type=click.IntRange(1, MAX_ROLLOUTS), metavar="N",
               help="Rollout rounds a card (a count: the same game on any machine); without it, --time-per-game.")
 @click.option("--time-per-game", type=SECONDS, default=DEFAULT_SECONDS, show_default=True, metavar="SECONDS",

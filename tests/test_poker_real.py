@@ -7,7 +7,7 @@ import pytest
 from clihelp import assert_one_line_error, patiens
 from solver import _core
 from solver.cards import parse_cards
-from solver.poker import PokerRules, adjacency_ok, order_from_seed, score_grid
+from solver.poker import PokerRules, adjacency_ok, order_from_seed, real, score_grid
 from solver.poker.hands import TABLES
 from solver.poker.real import core_rules, play, unseen_cards, value_cells
 
@@ -44,8 +44,15 @@ def test_every_category_scores_alike():
         assert _core.poker_score(cards, core_rules(rules)) == sum(h.points for h in score_grid(grid, rules)), hand
 
 
+@pytest.fixture(autouse=True)
+def quick_learning(monkeypatch):
+    """Fewer self-play games than play's (what these tests check does not depend on
+    how well the values are learned), except where a test says otherwise."""
+    monkeypatch.setattr(real, "LEARN_GAMES", 2000)
+
+
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.describe())
-@pytest.mark.parametrize("player", ["greedy", "search"])
+@pytest.mark.parametrize("player", ["greedy", "values", "search"])
 def test_played_grids_are_legal_and_scored_by_the_hand_rules(rules, player):
     order = order_from_seed(3, rules)
     game = play(order, rules, player=player, rollouts=4, optimum=False)
@@ -65,16 +72,37 @@ def test_the_optimum_is_never_below_the_played_score():
     assert game.optimum_proven and game.optimum >= game.score and game.cost_of_not_knowing == game.optimum - game.score
 
 
+@pytest.mark.parametrize("player", ["values", "search"])
 @pytest.mark.parametrize("k", [6, 15])
-def test_no_look_at_the_cards_to_come(k):
+def test_no_look_at_the_cards_to_come(k, player):
     """Two orders alike in their first k cards: the same first k placements (the same
     seed and count budget), whatever comes after."""
     rules = PokerRules.make("american")
     order = order_from_seed(8, rules)
     other = order[:k] + list(reversed(order[k:]))
-    a = play(order, rules, player="search", rollouts=6, optimum=False)
-    b = play(other, rules, player="search", rollouts=6, optimum=False)
+    a = play(order, rules, player=player, rollouts=6, optimum=False)
+    b = play(other, rules, player=player, rollouts=6, optimum=False)
     assert a.placement[:k] == b.placement[:k]
+
+
+def test_learning_is_the_same_on_every_run():
+    rules = core_rules(PokerRules.make("american"))
+    one, two = _core.poker_learn(rules, 3000, 5), _core.poker_learn(rules, 3000, 5)
+    keys = range(20000)
+    assert [one.value(k) for k in keys] == [two.value(k) for k in keys] and one.keys_seen > 50
+
+
+def test_the_learned_values_beat_the_hand_made_rule(monkeypatch):
+    """On the same orders, the values player (learned for the table) scores more than
+    greedy (the promise rule): its reason to exist.  Fixed orders and seeds: the same
+    outcome on every run."""
+    monkeypatch.setattr(real, "LEARN_GAMES", 20000)
+    for table in ("american", "english"):
+        rules = PokerRules.make(table)
+        orders = [order_from_seed(s, rules) for s in range(1, 31)]
+        greedy = statistics.mean(play(o, rules, player="greedy", optimum=False).score for o in orders)
+        values = statistics.mean(play(o, rules, player="values", optimum=False).score for o in orders)
+        assert values > greedy * 1.1, (table, values, greedy)
 
 
 def test_same_seed_same_game():

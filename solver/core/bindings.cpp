@@ -359,18 +359,32 @@ std::array<uint8_t, poker::kCells> poker_grid(const std::vector<int>& cells) {
 }
 
 // The card's choices (a cell, or -1 for a discard) valued by rollouts, best first.
+// (values: learned line values, poker_learn's, or None for the promise rule.)
 py::list poker_values(const std::vector<int>& grid, int card, const std::vector<int>& unseen, int to_come,
-                      int discards_left, const py::dict& rules, int rounds, double seconds, uint64_t seed) {
+                      int discards_left, const py::dict& rules, int rounds, double seconds, uint64_t seed,
+                      const poker::LineValues* values) {
     poker::Position position{poker_grid(grid), unseen, to_come, discards_left};
     const poker::Rules r = poker_rules(rules);
     std::vector<poker::Choice> choices;
     {
         py::gil_scoped_release nogil;
-        choices = poker::value_choices(position, card, r, rounds, seconds, seed);
+        choices = poker::value_choices(position, card, r, rounds, seconds, seed, values);
     }
     py::list out;
     for (const auto& c : choices) out.append(py::make_tuple(c.cell, c.mean, c.stderr, c.rollouts));
     return out;
+}
+
+poker::LineValues poker_learn(const py::dict& rules, int games, uint64_t seed) {
+    if (games < 1) throw std::invalid_argument("learning needs a game at least");
+    const poker::Rules r = poker_rules(rules);
+    py::gil_scoped_release nogil;
+    return poker::learn_line_values(r, games, seed);
+}
+
+int poker_policy(const std::vector<int>& grid, int card, const py::dict& rules, const poker::LineValues& values,
+                 uint64_t seed) {
+    return poker::policy_choice(poker_grid(grid), card, poker_rules(rules), values, seed);
 }
 
 int64_t poker_score(const std::vector<int>& grid, const py::dict& rules) {
@@ -398,8 +412,17 @@ PYBIND11_MODULE(_core, m) {
           py::arg("progress") = py::none());
     m.def("golf_replay", &golf_replay, py::arg("layout"), py::arg("rules"), py::arg("moves"));
     m.def("golf_playable", &golf_playable, py::arg("layout"), py::arg("rules"));
+    py::class_<poker::LineValues>(m, "PokerLineValues")
+        .def("value", [](const poker::LineValues& v, int key) { return v.mean.at(key); })
+        .def_property_readonly("keys_seen", [](const poker::LineValues& v) {
+            return std::count_if(v.count.begin(), v.count.end(), [](double c) { return c > 0; });
+        });
+    m.def("poker_learn", &poker_learn, py::arg("rules"), py::arg("games"), py::arg("seed"));
     m.def("poker_values", &poker_values, py::arg("grid"), py::arg("card"), py::arg("unseen"), py::arg("to_come"),
-          py::arg("discards_left"), py::arg("rules"), py::arg("rounds"), py::arg("seconds"), py::arg("seed"));
+          py::arg("discards_left"), py::arg("rules"), py::arg("rounds"), py::arg("seconds"), py::arg("seed"),
+          py::arg("values") = nullptr);
+    m.def("poker_policy", &poker_policy, py::arg("grid"), py::arg("card"), py::arg("rules"), py::arg("values"),
+          py::arg("seed"));
     m.def("poker_score", &poker_score, py::arg("grid"), py::arg("rules"));
     m.def("klondike_actions", &klondike_actions, py::arg("layout"), py::arg("rules"));
     m.def("klondike_plan_values", &klondike_plan_values, py::arg("worlds"), py::arg("rules"), py::arg("plans"),

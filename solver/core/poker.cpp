@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <stdexcept>
 
 #include "players.hpp"
@@ -115,24 +116,95 @@ std::vector<int> legal_cells(const std::array<uint8_t, kCells>& grid, const Rule
     return out;
 }
 
-double line_promise(const std::array<uint8_t, kCells>& grid, const std::array<int, kSize>& line, const Rules& rules) {
+// How far a game is, as a line's worth depends on it: the cards on the grid, and how
+// many of each rank and suit are not (they may still come).
+struct Stage {
+    int placed = 0;
+    int rank_left[14] = {}, suit_left[4] = {};
+
+    // The grid with `card` placed too (kEmpty: none): what the policy weighs a card's
+    // cells at, and what the learning records after each card.
+    static Stage of(const std::array<uint8_t, kCells>& grid, int card) {
+        Stage s;
+        for (int r = 1; r <= 13; ++r) s.rank_left[r] = 4;
+        for (int k = 0; k < 4; ++k) s.suit_left[k] = 13;
+        auto take = [&s](int c) {
+            ++s.placed;
+            if (c == kJoker) return;
+            --s.rank_left[rank_of(c)], --s.suit_left[suit_of(c)];
+        };
+        for (uint8_t c : grid)
+            if (c != kEmpty) take(c);
+        if (card != kEmpty) take(card);
+        return s;
+    }
+};
+
+// The abstraction LineValues learns on (poker.hpp): a key for the n cards (n < 5) of a
+// line at a stage of the game.
+int line_key(const int* cards, int n, const Stage& at) {
+    int count[14] = {}, real = 0, joker = 0, suit = -1, lo = 14, hi = 0, lo_high = 15, hi_high = 0;
+    bool one_suit = true, distinct = true;
+    for (int i = 0; i < n; ++i) {
+        if (cards[i] == kJoker) {
+            joker = 1;
+            continue;
+        }
+        ++real;
+        const int r = rank_of(cards[i]), h = r == 1 ? 14 : r;
+        if (++count[r] > 1) distinct = false;
+        lo = std::min(lo, r), hi = std::max(hi, r), lo_high = std::min(lo_high, h), hi_high = std::max(hi_high, h);
+        if (suit < 0) suit = suit_of(cards[i]);
+        else one_suit = one_suit && suit == suit_of(cards[i]);
+    }
+    // The multiplicities, largest first, as one of the 19 partitions of 0..4 cards.
+    int m[5] = {}, k = 0;
+    for (int r = 1; r <= 13; ++r)
+        if (count[r]) m[k++] = count[r];
+    std::sort(m, m + k, std::greater<int>());
+    static const int kCodes[LineValues::kPatterns] = {0,    1,    2,    11,   3,    21,   111,  4,    31,   22,
+                                                      211,  1111, 5,    41,   32,   311,  221,  2111, 11111};
+    int code = 0;
+    for (int i = 0; i < k; ++i) code = code * 10 + m[i];
+    const int pattern = static_cast<int>(std::find(kCodes, kCodes + LineValues::kPatterns, code) - kCodes);
+    const int span = real ? std::min(hi - lo, hi_high - lo_high) : 0;
+    const int straight = distinct && span <= 4 ? 1 + span : 0;
+    const int stage = std::min(at.placed * LineValues::kStages / kCells, LineValues::kStages - 1);
+    // The cards that may still come for it: of its most repeated ranks (to pair or
+    // better them), and of its suit while a flush is possible, each in four bands.
+    int rank_outs = 0;
+    for (int r = 1; r <= 13; ++r)
+        if (count[r] && count[r] == m[0]) rank_outs += at.rank_left[r];
+    const int rank_band = m[0] >= 2 ? std::min(rank_outs, 3) : (rank_outs + 2) / 3 > 3 ? 3 : (rank_outs + 2) / 3;
+    const int flush = !one_suit ? 0 : 1 + std::min((suit < 0 ? 13 : at.suit_left[suit]) / 3, 3);
+    return ((((pattern * LineValues::kFlush + flush) * LineValues::kStraight + straight) * 2 + joker) *
+                LineValues::kRankOuts + rank_band) * LineValues::kStages + stage;
+}
+
+// What a line is worth to the quick policy: a complete line its points (with values) or
+// its promise; a partial one its learned worth (with values) or its promise.
+double line_worth(const std::array<uint8_t, kCells>& grid, const std::array<int, kSize>& line, const Rules& rules,
+                  const LineValues* values, const Stage& at) {
     int cards[kSize], n = 0;
     for (int cell : line)
         if (grid[cell] != kEmpty) cards[n++] = grid[cell];
-    return promise(cards, n, rules);
+    if (values == nullptr) return promise(cards, n, rules);
+    if (n == kSize) return static_cast<double>(hand_points(cards, rules));
+    return values->value(line_key(cards, n, at), promise(cards, n, rules));
 }
 
-// The quick policy: the legal cell whose lines gain the most promise; ties by the rng.
+// The quick policy: the legal cell whose lines gain the most worth; ties by the rng.
 int policy_cell(std::array<uint8_t, kCells>& grid, int card, const Rules& rules, const Lines& lines,
-                players::Rng& rng) {
+                players::Rng& rng, const LineValues* values = nullptr) {
     const std::vector<int> cells = legal_cells(grid, rules);
+    const Stage at = values ? Stage::of(grid, card) : Stage{};  // (both sides after the card: only its lines differ)
     int best = -1, ties = 0;
     double best_gain = 0;
     for (int cell : cells) {
         double gain = 0;
-        for (int li : lines.through[cell]) gain -= line_promise(grid, lines.cells[li], rules);
+        for (int li : lines.through[cell]) gain -= line_worth(grid, lines.cells[li], rules, values, at);
         grid[cell] = static_cast<uint8_t>(card);
-        for (int li : lines.through[cell]) gain += line_promise(grid, lines.cells[li], rules);
+        for (int li : lines.through[cell]) gain += line_worth(grid, lines.cells[li], rules, values, at);
         grid[cell] = kEmpty;
         if (best < 0 || gain > best_gain + 1e-9) {
             best = cell, best_gain = gain, ties = 1;
@@ -197,6 +269,68 @@ int64_t hand_points(const int* cards, const Rules& rules) {
     return best;
 }
 
+double LineValues::value(int key, double prior) const {
+    constexpr double kPriorWeight = 2.0;  // games' worth of trust in the promise rule
+    return (mean[key] * count[key] + prior * kPriorWeight) / (count[key] + kPriorWeight);
+}
+
+LineValues learn_line_values(const Rules& rules, int games, uint64_t seed) {
+    constexpr int kRounds = 4;          // the first plays by promise, each next by the values so far
+    constexpr double kExplore = 0.05;   // a random cell now and then, so that other keys are seen
+    const Lines lines = lines_of(rules);
+    LineValues values;
+    std::vector<std::pair<int, int>> seen;  // (line, key) of one game
+    for (int round = 0; round < kRounds; ++round) {
+        std::vector<double> sum(LineValues::kKeys), count(LineValues::kKeys);
+        for (int g = round * games / kRounds; g < (round + 1) * games / kRounds; ++g) {
+            players::Rng rng(seed ^ (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(g + 1)));
+            std::array<int, 52> deck;
+            for (int c = 0; c < 52; ++c) deck[c] = c;
+            std::array<uint8_t, kCells> grid;
+            grid.fill(kEmpty);
+            seen.clear();
+            for (int placed = 0; placed < kCells; ++placed) {
+                std::swap(deck[placed], deck[placed + rng.below(52 - placed)]);
+                const int card = deck[placed];
+                int cell;
+                if (round > 0 && rng.below(1000) < kExplore * 1000) {
+                    const std::vector<int> cells = legal_cells(grid, rules);
+                    cell = cells[rng.below(static_cast<int>(cells.size()))];
+                } else {
+                    cell = policy_cell(grid, card, rules, lines, rng, round ? &values : nullptr);
+                }
+                grid[cell] = static_cast<uint8_t>(card);
+                const Stage at = Stage::of(grid, kEmpty);
+                for (int li = 0; li < static_cast<int>(lines.cells.size()); ++li) {
+                    int cards[kSize], n = 0;
+                    for (int c : lines.cells[li])
+                        if (grid[c] != kEmpty) cards[n++] = grid[c];
+                    if (n < kSize) seen.push_back({li, line_key(cards, n, at)});
+                }
+            }
+            std::vector<double> points(lines.cells.size());
+            for (size_t li = 0; li < lines.cells.size(); ++li) {
+                int cards[kSize];
+                for (int i = 0; i < kSize; ++i) cards[i] = grid[lines.cells[li][i]];
+                points[li] = static_cast<double>(hand_points(cards, rules));
+            }
+            for (const auto& [li, key] : seen) sum[key] += points[li], count[key] += 1;
+        }
+        for (int k = 0; k < LineValues::kKeys; ++k)
+            if (count[k] > 0) values.mean[k] = sum[k] / count[k], values.count[k] = count[k];
+    }
+    return values;
+}
+
+int policy_choice(const std::array<uint8_t, kCells>& grid, int card, const Rules& rules, const LineValues& values,
+                  uint64_t seed) {
+    std::array<uint8_t, kCells> work = grid;
+    players::Rng ties(seed);
+    const int cell = policy_cell(work, card, rules, lines_of(rules), ties, &values);
+    if (cell < 0) throw std::invalid_argument("no cell takes the card");
+    return cell;
+}
+
 int64_t grid_score(const std::array<uint8_t, kCells>& grid, const Rules& rules) {
     for (uint8_t card : grid)
         if (card == kEmpty) throw std::invalid_argument("the grid is not full");
@@ -204,7 +338,7 @@ int64_t grid_score(const std::array<uint8_t, kCells>& grid, const Rules& rules) 
 }
 
 std::vector<Choice> value_choices(const Position& position, int card, const Rules& rules, int rounds,
-                                  double seconds, uint64_t seed) {
+                                  double seconds, uint64_t seed, const LineValues* values) {
     const Lines lines = lines_of(rules);
     int empty = 0;
     for (uint8_t c : position.grid) empty += c == kEmpty;
@@ -241,7 +375,7 @@ std::vector<Choice> value_choices(const Position& position, int card, const Rule
             }
             players::Rng ties(deal.state);  // the same tie-breaks for every choice of the round
             for (size_t i = 0; i < future.size() && left > 0; ++i) {
-                const int cell = policy_cell(grid, future[i], rules, lines, ties);
+                const int cell = policy_cell(grid, future[i], rules, lines, ties, values);
                 if (cell < 0) throw std::invalid_argument("no cell takes the card");
                 grid[cell] = static_cast<uint8_t>(future[i]);
                 --left;

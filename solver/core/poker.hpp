@@ -46,6 +46,33 @@ struct Position {
     int discards_left = 0;
 };
 
+// What a line not yet complete is worth by the end of the game, on average, learned for
+// a table by self-play (learn_line_values): so that a policy can weigh a pair against
+// four to a flush by the table's own points, without a hand-made rule.  A line is seen
+// through an abstraction: how its ranks repeat (pair, two pair, ...), whether it can
+// still be a flush (and how many of its suit are not on the grid yet), whether it can
+// still be a straight and how wide its ranks spread, how many cards of its most repeated
+// ranks are not on the grid yet, a joker in it, and how far the game is (the cards on
+// the grid, in five stages).
+struct LineValues {
+    static constexpr int kPatterns = 19, kFlush = 5, kStraight = 6, kRankOuts = 4, kStages = 5;
+    static constexpr int kKeys = kPatterns * kFlush * kStraight * 2 * kRankOuts * kStages;
+    std::vector<double> mean = std::vector<double>(kKeys, 0.0);
+    std::vector<double> count = std::vector<double>(kKeys, 0.0);
+    // The learned worth, leaning on `prior` (the promise rule's) where few games saw the key.
+    double value(int key, double prior) const;
+};
+
+// Learned by `games` games of self-play (a promise-greedy first quarter, then greedy on
+// the values learned so far, with a little exploration), each dealt from `seed`: the
+// same table, games and seed learn the same values on any machine.
+LineValues learn_line_values(const Rules& rules, int games, uint64_t seed);
+
+// The cell the quick policy gives `card` (the lines' learned worth gained most; ties
+// broken by `seed`): the values player's move, and the rollouts' every move.
+int policy_choice(const std::array<uint8_t, kCells>& grid, int card, const Rules& rules, const LineValues& values,
+                  uint64_t seed);
+
 struct Choice {
     int cell;                 // -1: discard the card
     double mean = 0, stderr = 0;
@@ -53,9 +80,10 @@ struct Choice {
 };
 
 // The card's choices valued by rollouts, best first: `rounds` rounds at most, and (when
-// `seconds` > 0) no more than that long.  The same position, card, rounds and seed give
-// the same answer.
+// `seconds` > 0) no more than that long.  The rollouts place each card where the lines
+// gain the most: learned worth with `values`, else promise.  The same position, card,
+// rounds, values and seed give the same answer.
 std::vector<Choice> value_choices(const Position& position, int card, const Rules& rules, int rounds,
-                                  double seconds, uint64_t seed);
+                                  double seconds, uint64_t seed, const LineValues* values = nullptr);
 
 }  // namespace patiens::poker

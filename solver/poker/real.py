@@ -6,17 +6,24 @@ The player sees the grid so far, the card in hand, and which cards are still uns
 Players:
 * `greedy`: the card to the legal cell where the grid's partial hands look best
   (greedy.py); it never discards.
+* `values`: the card to the legal cell whose lines gain the most learned worth: what a
+  partial line of that kind (pair, four to a flush, ...) ends up scoring on average
+  under this table, learned at start-up by self-play in the core (LineValues in
+  solver/core/poker.hpp; LEARN_GAMES games, a count: the same values on any machine).
+  Any table, a custom one included, learns its own.  It never discards.
 * `search`: every legal cell (and a discard, where one is left) tried by rollouts in
-  the core (solver/core/poker.hpp): the rest of the game dealt from the unseen cards
-  and played out by a quick policy, the final grid scored, the best mean taken.  Its
-  budget is a count of rollout rounds a card (`rollouts`: the same game on any
-  machine, from the sampler seed and the card's number) or a time a game
-  (`seconds_per_game`, spread over the cards still to come).
+  the core: the rest of the game dealt from the unseen cards and played out by the
+  values player, the final grid scored, the best mean taken.  Its budget is a count of
+  rollout rounds a card (`rollouts`: the same game on any machine, from the sampler
+  seed and the card's number) or a time a game (`seconds_per_game`, spread over the
+  cards still to come; the start-up learning not counted).
 
 Every grid a player makes is scored again by the hand rules alone (score.py).
 """
 from __future__ import annotations
 
+import functools
+import json
 import time
 from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple
@@ -32,7 +39,9 @@ from solver.poker.rules import PLACED, SIZE, PokerRules
 from solver.poker.score import grid_lines, score_grid
 from solver.shuffle import decision_seed
 
-PLAYERS = ("greedy", "search")
+PLAYERS = ("greedy", "values", "search")
+LEARN_GAMES = 50_000    # self-play games that learn a table's line values (about 5 s, once a table)
+LEARN_SEED = 1
 DEFAULT_SECONDS = 30.0  # a game's decision time in the published competitions
 DISCARD = -1
 
@@ -40,6 +49,16 @@ DISCARD = -1
 def core_rules(rules: PokerRules) -> dict:
     return {"points": [rules.table[c] for c in CATEGORIES], "diagonals": rules.diagonals,
             "first_top_left": rules.first_top_left, "adjacent": rules.adjacent, "rows_only": rules.rows_only}
+
+
+def line_values(rules: PokerRules):
+    """The table's learned line values (learned once a process, then kept)."""
+    return _learned(json.dumps(core_rules(rules), sort_keys=True), LEARN_GAMES)
+
+
+@functools.lru_cache(maxsize=16)
+def _learned(rules_json: str, games: int):
+    return _core.poker_learn(json.loads(rules_json), games, LEARN_SEED)
 
 
 def deck_of(rules: PokerRules) -> List[int]:
@@ -73,7 +92,7 @@ def value_cells(grid: Sequence[Optional[int]], card: int, seen: Sequence[int], t
     """The card's choices valued by the core's rollouts, best first."""
     cells = [-1 if c is None else c for c in grid]
     raw = _core.poker_values(cells, card, unseen_cards(rules, seen), to_come, discards_left, core_rules(rules),
-                             rounds, seconds, seed)
+                             rounds, seconds, seed, line_values(rules))
     return [CellValue(*r) for r in raw]
 
 
@@ -146,6 +165,8 @@ def play(order: Sequence[int], rules: PokerRules, *, player: str = "search", rol
         raise DealError(f"this game turns {rules.cards_turned} cards, the order has {len(order)}")
     grid: List[Optional[int]] = [None] * (SIZE * SIZE)
     placement, discarded, seen = [], [], []
+    if player != "greedy":
+        line_values(rules)  # learned before the clock starts: start-up, not the game's time
     start = time.perf_counter()
     for step, card in enumerate(order):
         if len(placement) == PLACED:  # the grid is full: the cards left are the discards
@@ -155,6 +176,9 @@ def play(order: Sequence[int], rules: PokerRules, *, player: str = "search", rol
         to_come = len(order) - step - 1
         if player == "greedy":
             cell = _greedy(grid, card, rules, placement)
+        elif player == "values":
+            cell = _core.poker_policy([-1 if c is None else c for c in grid], card, core_rules(rules),
+                                      line_values(rules), decision_seed(sampler_seed, step))
         else:
             budget = 0.0 if rollouts else _share(seconds_per_game, start, PLACED - len(placement))
             best = value_cells(grid, card, seen, to_come, rules.discards - len(discarded), rules,
