@@ -300,8 +300,9 @@ def progress_line(limits: Limits, describe: Callable[[int, int], str], stream=No
         return
     shown = [0]
 
-    def report(nodes: int, best: int, bound: int, seconds: float) -> None:
-        text = f"searching: {nodes:,} nodes, {describe(best, bound)}, {seconds:.1f} s"
+    def report(nodes: Optional[int], best: int, bound: int, seconds: float) -> None:
+        counted = "" if nodes is None else f"{nodes:,} nodes, "  # (CP-SAT counts no nodes of ours)
+        text = f"searching: {counted}{describe(best, bound)}, {seconds:.1f} s"
         stream.write("\r" + text.ljust(shown[0]))
         stream.flush()
         shown[0] = max(shown[0], len(text))

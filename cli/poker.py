@@ -15,6 +15,7 @@ from cli.common import (
     exit_code_for,
     print_json,
     print_result,
+    progress_line,
     read_text,
     rules_options,
     timeout_option,
@@ -92,8 +93,14 @@ def load_order(order_file: Optional[str], cards: Optional[str], seed: Optional[i
 
 
 def solve_order(order, rules, timeout, workers: int = 0, source: str = ""):
+    """The optimum, with a progress line on a terminal for a long solve."""
     from solver.poker import solve  # loads OR-Tools
-    return solve(order, rules, limits=Limits(timeout=timeout or 0.0, threads=workers), source=source)
+
+    def describe(best, bound):
+        return f"best grid {'none yet' if best is None else best}, none above {bound}"
+
+    with progress_line(Limits(timeout=timeout or 0.0, threads=workers), describe) as limits:
+        return solve(order, rules, limits=limits, source=source)
 
 
 WORKERS_OPTION = click.option("--workers", type=click.IntRange(0, MAX_WORKERS), default=0, show_default=True,

@@ -5,8 +5,9 @@ import math
 import os
 import threading
 import time
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from typing import ClassVar, Dict, List, Optional, Sequence
+from typing import Callable, ClassVar, Dict, List, Optional, Sequence
 
 from ortools.sat.python import cp_model
 
@@ -135,16 +136,28 @@ class _Search:
         return int(bound) if math.isfinite(bound) else self.model.rules.most_points()
 
 
+# The progress report of the solve under way (Limits.progress), for _run_searches.
+_PROGRESS: ContextVar[Optional[Callable]] = ContextVar("poker_progress", default=None)
+PROGRESS_AFTER, PROGRESS_EVERY = 2.0, 0.25  # seconds: a quick solve shows none
+
+
 def _run_searches(searches: List[_Search], done=lambda: False) -> bool:
     """Runs the searches side by side until all end; Ctrl-C, or `done()` holding, stops
-    them all.  True when Ctrl-C stopped them."""
+    them all.  True when Ctrl-C stopped them.  Reports progress (no node count: CP-SAT
+    counts none of ours) when the solve asked for it."""
     for search in searches:
         search.thread.start()
     interrupted = stopping = False
+    report, start, next_report = _PROGRESS.get(), time.perf_counter(), PROGRESS_AFTER
     while True:
         running = [search for search in searches if not search.finished.is_set()]
         if not running:
             break
+        if report is not None and time.perf_counter() - start >= next_report:
+            found = [s.best.objective for s in searches if s.best.objective is not None]
+            next_report += PROGRESS_EVERY
+            report(None, round(max(found)) if found else None, min(s.upper() for s in searches),
+                   time.perf_counter() - start)
         # Wait on an Event, not on join(): a KeyboardInterrupt inside Thread.join() can
         # leave the thread marked stopped while it still runs (CPython 3.11).
         try:
@@ -180,7 +193,11 @@ def solve(cards: Sequence[int], rules: PokerRules = PokerRules(), *, limits: Lim
     Raises DealError for an order the rules do not fit."""
     cards = list(cards)
     check_cards(cards, rules)
-    result = _solve(cards, rules, limits.timeout, limits.threads, formulation, fixed)
+    watching = _PROGRESS.set(limits.progress)
+    try:
+        result = _solve(cards, rules, limits.timeout, limits.threads, formulation, fixed)
+    finally:
+        _PROGRESS.reset(watching)
     if result is not None:
         result.source = source
     return result
