@@ -16,7 +16,7 @@ import click
 from cli.common import EXIT_OK, PLAIN_OPTION
 from solver.errors import DealError
 
-# What click.getchar returns for each key on a terminal.
+# What a terminal sends for each key (read one key at a time by _read_key).
 KEYS = {
     "next": ("\x1b[C", "n", " ", "l"), "back": ("\x1b[D", "p", "b", "h"),
     "first": ("\x1b[H", "\x1b[1~", "\x1bOH", "0"), "last": ("\x1b[F", "\x1b[4~", "\x1bOF", "$"),
