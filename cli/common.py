@@ -133,6 +133,21 @@ def choose_source(deal_file: Optional[str], seed: Optional[int], pysol: Optional
     return given[0][0]
 
 
+def position_in_play(position_file: Optional[str], whole_deal: bool, after: Optional[str],
+                     in_progress: Callable[[], object], from_file: Callable[[], object]):
+    """`hint`'s position: a game in progress (a deal and --after MOVES: `in_progress()`)
+    or a POSITION file (`from_file()`); a whole deal named by option without --after,
+    or nothing at all, is one clear error."""
+    if after is not None:
+        return in_progress()
+    if whole_deal:
+        raise DealError("--seed and --pysol name a whole deal: add --after \"MOVES\" (the moves played so far), "
+                        "or give a POSITION file")
+    if position_file is None:
+        raise DealError("no position given: a POSITION file (or -), or --seed N --after \"MOVES\"")
+    return from_file()
+
+
 def split_replay_args(args, *sources):
     """`replay [DEAL] MOVES...`: without a deal source given by option (`sources`:
     --seed, --pysol and the game's others) the first word is the deal file.  Returns

@@ -17,6 +17,7 @@ from cli.common import (
     exit_code_for,
     limit_options,
     output_options,
+    position_in_play,
     print_deal,
     print_json,
     print_result,
@@ -244,15 +245,9 @@ def hint_cmd(position_file, seed, pysol, after, rules, samples, sampler_seed, as
     card not seen yet.  Or a hole in progress: --seed N / --pysol N (or a whole deal)
     and --after "MOVES", the moves played so far; the cards they turned are known,
     the rest of the stock unseen."""
-    if after is not None:
-        view = view_after(load_deal(position_file, seed, pysol, rules), rules, after)
-    elif seed is not None or pysol is not None:
-        raise DealError("--seed and --pysol name a whole deal: add --after \"MOVES\" (the moves played so far), "
-                        "or give a POSITION file")
-    elif position_file is None:
-        raise DealError("no position given: a POSITION file (or -), or --seed N --after \"MOVES\"")
-    else:
-        view = parse_position(read_text(position_file), rules)
+    view = position_in_play(position_file, seed is not None or pysol is not None, after,
+                            lambda: view_after(load_deal(position_file, seed, pysol, rules), rules, after),
+                            lambda: parse_position(read_text(position_file), rules))
     advice = hint(view, samples, sampler_seed)
     if as_json:
         print_json(advice.to_json())

@@ -17,6 +17,7 @@ from cli.common import (
     format_options,
     limit_options,
     output_options,
+    position_in_play,
     print_deal,
     print_json,
     print_result,
@@ -343,15 +344,9 @@ def hint_cmd(position_file, seed, pysol, numbered, after, rules, samples, sample
     not seen yet; Waste:, Foundations: and Pass: lines give the rest.  Or a game in
     progress: --seed N / --pysol N (or a whole deal) and --after "MOVES", the moves
     played so far; the cards they showed are known, the rest hidden."""
-    if after is not None:
-        view = view_after(load_deal(position_file, seed, pysol, numbered), rules, after)
-    elif seed is not None or pysol is not None:
-        raise DealError("--seed and --pysol name a whole deal: add --after \"MOVES\" (the moves played so far), "
-                        "or give a POSITION file")
-    elif position_file is None:
-        raise DealError("no position given: a POSITION file (or -), or --seed N --after \"MOVES\"")
-    else:
-        view = parse_position(read_text(position_file), rules, source=position_file)
+    view = position_in_play(position_file, seed is not None or pysol is not None, after,
+                            lambda: view_after(load_deal(position_file, seed, pysol, numbered), rules, after),
+                            lambda: parse_position(read_text(position_file), rules, source=position_file))
     advice = hint(view, objective=objective, samples=samples, sampler_seed=sampler_seed, max_nodes=world_nodes,
                   timeout=timeout)
     if as_json:

@@ -32,6 +32,14 @@ class NothingFound(RuntimeError):
         self.bound = bound  # what the search proved no answer can beat, when it knows
 
 
+def check_legal(played, what: str = "--after"):
+    """Any game's replay of a line that must be legal (`ok`, `error_move`, `error_token`,
+    `error`), returned as it is; else DealError naming its first illegal move."""
+    if not played.ok:
+        raise DealError(f"{what}: move {played.error_move} ({played.error_token}) is illegal: {played.error}")
+    return played
+
+
 def read_json_or_none(text: str):
     """The parsed object when a deal's text is JSON (it starts with { or [), else None.
     An empty text or malformed JSON is a DealError."""

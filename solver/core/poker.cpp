@@ -175,19 +175,26 @@ int line_key(const int* cards, int n, const Stage& at) {
     int rank_outs = 0;
     for (int r = 1; r <= 13; ++r)
         if (count[r] && count[r] == m[0]) rank_outs += at.rank_left[r];
-    const int rank_band = m[0] >= 2 ? std::min(rank_outs, 3) : (rank_outs + 2) / 3 > 3 ? 3 : (rank_outs + 2) / 3;
+    const int rank_band = m[0] >= 2 ? std::min(rank_outs, 3) : std::min((rank_outs + 2) / 3, 3);
     const int flush = !one_suit ? 0 : 1 + std::min((suit < 0 ? 13 : at.suit_left[suit]) / 3, 3);
     return ((((pattern * LineValues::kFlush + flush) * LineValues::kStraight + straight) * 2 + joker) *
                 LineValues::kRankOuts + rank_band) * LineValues::kStages + stage;
+}
+
+// The cards on a line (into `cards`), in its cells' order; how many.
+int line_cards(const std::array<uint8_t, kCells>& grid, const std::array<int, kSize>& line, int* cards) {
+    int n = 0;
+    for (int cell : line)
+        if (grid[cell] != kEmpty) cards[n++] = grid[cell];
+    return n;
 }
 
 // What a line is worth to the quick policy: a complete line its points (with values) or
 // its promise; a partial one its learned worth (with values) or its promise.
 double line_worth(const std::array<uint8_t, kCells>& grid, const std::array<int, kSize>& line, const Rules& rules,
                   const LineValues* values, const Stage& at) {
-    int cards[kSize], n = 0;
-    for (int cell : line)
-        if (grid[cell] != kEmpty) cards[n++] = grid[cell];
+    int cards[kSize];
+    const int n = line_cards(grid, line, cards);
     if (values == nullptr) return promise(cards, n, rules);
     if (n == kSize) return static_cast<double>(hand_points(cards, rules));
     return values->value(line_key(cards, n, at), promise(cards, n, rules));
@@ -219,7 +226,7 @@ int64_t score_of(const std::array<uint8_t, kCells>& grid, const Rules& rules, co
     int64_t total = 0;
     for (const auto& line : lines.cells) {
         int cards[kSize];
-        for (int i = 0; i < kSize; ++i) cards[i] = grid[line[i]];
+        line_cards(grid, line, cards);  // (a full grid: every cell)
         total += hand_points(cards, rules);
     }
     return total;
@@ -302,16 +309,15 @@ LineValues learn_line_values(const Rules& rules, int games, uint64_t seed) {
                 grid[cell] = static_cast<uint8_t>(card);
                 const Stage at = Stage::of(grid, kEmpty);
                 for (int li = 0; li < static_cast<int>(lines.cells.size()); ++li) {
-                    int cards[kSize], n = 0;
-                    for (int c : lines.cells[li])
-                        if (grid[c] != kEmpty) cards[n++] = grid[c];
+                    int cards[kSize];
+                    const int n = line_cards(grid, lines.cells[li], cards);
                     if (n < kSize) seen.push_back({li, line_key(cards, n, at)});
                 }
             }
             std::vector<double> points(lines.cells.size());
             for (size_t li = 0; li < lines.cells.size(); ++li) {
                 int cards[kSize];
-                for (int i = 0; i < kSize; ++i) cards[i] = grid[lines.cells[li][i]];
+                line_cards(grid, lines.cells[li], cards);  // (the grid is full)
                 points[li] = static_cast<double>(hand_points(cards, rules));
             }
             for (const auto& [li, key] : seen) sum[key] += points[li], count[key] += 1;

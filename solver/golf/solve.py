@@ -6,7 +6,7 @@ from typing import ClassVar, List, Optional
 
 from solver import _core
 from solver.cards import PLAIN, CardStyle, card_str
-from solver.errors import DealError
+from solver.errors import DealError, check_legal
 from solver.golf.deal import GolfDeal
 from solver.golf.notation import GolfMove, black_hole_solver_lines, explain, format_line, name_cards, parse_line
 from solver.golf.rules import GolfRules
@@ -171,9 +171,6 @@ def replay(deal: GolfDeal, rules: Optional[GolfRules], line: str) -> GolfReplay:
                       error=raw["error"], error_move=None if raw["error"] is None else raw["error_index"] + 1)
 
 
-def replay_legal(deal: GolfDeal, rules: Optional[GolfRules], line: str, what: str = "--after") -> GolfReplay:
-    """replay, for a line that must be legal: DealError names its first illegal move."""
-    played = replay(deal, rules, line)
-    if not played.ok:
-        raise DealError(f"{what}: move {played.error_move} ({played.error_token}) is illegal: {played.error}")
-    return played
+def replay_legal(deal: GolfDeal, rules: Optional[GolfRules], line: str) -> GolfReplay:
+    """replay, for a line that must be legal (--after): DealError names its first illegal move."""
+    return check_legal(replay(deal, rules, line))

@@ -39,7 +39,7 @@ from typing import List, Optional, Sequence, Set, Tuple
 
 from solver import _core
 from solver.cards import DECK
-from solver.errors import DealError, OptionError
+from solver.errors import DealError, OptionError, check_legal
 from solver.klondike.deal import UNKNOWN, KlondikeDeal
 from solver.klondike.notation import Action, ActionKind, format_line, parse_line, vegas_score
 from solver.klondike.rules import KlondikeRules
@@ -657,9 +657,7 @@ def position_after(deal: KlondikeDeal, rules: KlondikeRules, line: str) -> Klond
     """The position a line of moves reaches from the deal (every card known).  Raises
     DealError naming the first illegal move."""
     from solver.klondike.solve import replay
-    played = replay(deal, rules, line)
-    if not played.ok:
-        raise DealError(f"--after: move {played.error_move} ({played.error_token}) is illegal: {played.error}")
+    played = check_legal(replay(deal, rules, line))
     position = played.position
     position.source = f"{deal.source or 'the deal'} after {played.moves} move(s)"
     return position
