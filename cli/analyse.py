@@ -187,12 +187,17 @@ def klondike_cmd(rules, first_win, bonus, player, player_settings, limits, lines
 @golf_cli.RULES_OPTIONS
 @click.option("--par", type=click.Choice(["45", "36"]), default="45", show_default=True,
               help="Par of nine holes (consecutive deals make a game).")
+@click.option("--first-clear", is_flag=True, help="Only decide whether each deal can be cleared (much faster; the "
+                                                 "scores are then those of the first clear found, not the minimum).")
 @golf_cli.player_options(None, ", beside the optimum with the order known; without it, perfect play")
 @limit_options
-def golf_cmd(rules, par, player, samples, sampler_seed, limits, lines, **batch):
+def golf_cmd(rules, par, first_clear, player, samples, sampler_seed, limits, lines, **batch):
     """Golf over many deals: minimal scores, clearable rate, nine-hole totals against par."""
+    if player is not None and first_clear:
+        raise OptionError("--player plays each deal to the end and compares it with the minimum: leave out "
+                          "--first-clear")
     played = None if player is None else {"player": player, "samples": samples, "sampler_seed": sampler_seed}
-    job = Job("golf", rules, limits, lines=lines, options={"par": int(par)}, player=played)
+    job = Job("golf", rules, limits, first_win=first_clear, lines=lines, options={"par": int(par)}, player=played)
     return run(job, **batch)
 
 

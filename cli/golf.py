@@ -98,7 +98,12 @@ AFTER_OPTION = click.option("--after", metavar="MOVES",
 @click.option("--format", "fmt", type=click.Choice(["tokens", "bhs"]), default="tokens", show_default=True,
               help="How to print the line: our tokens, or black-hole-solver's output (Solved! and the moves, "
                    "Unsolved! or Intractable!), which PySolFC reads.")
-def solve_cmd(deal_file, seed, pysol, rules, after, board, every, plain, html_file, limits, as_json, explain, fmt):
+@click.option("--first-clear", is_flag=True,
+              help="Only decide whether the tableau can be cleared, as black-hole-solver does (stops at the first "
+                   "clear found; much faster).  The score printed is then the one that line reaches, not the "
+                   "minimum.")
+def solve_cmd(deal_file, seed, pysol, rules, after, board, every, plain, html_file, limits, as_json, explain, fmt,
+              first_clear):
     """Find the minimal score of a hole, with a line of moves that achieves it.
 
     DEAL is a file in PySol layout text or JSON, or - for standard input; or use
@@ -109,11 +114,12 @@ def solve_cmd(deal_file, seed, pysol, rules, after, board, every, plain, html_fi
         deal = position_after(deal, rules, after)
     # (The search's value is minus the score: its bound is the least score possible.)
     with progress_line(limits, lambda best, bound: f"best score {-best} (at the start: at least {-bound})") as watched:
-        result = solve(deal, rules, limits=watched)
+        result = solve(deal, rules, first_clear=first_clear, limits=watched)
     if board and not as_json:
         print_boards(frames(deal, rules, result.tokens, card_style(plain)), every)
+    which = "the first clear found" if first_clear and result.solvable else "the best line"
     write_html(html_file, deal, rules, result.tokens,
-               f"Golf, {deal.source or 'a deal'}: the best line, score {result.best_score}")
+               f"Golf, {deal.source or 'a deal'}: {which}, score {result.best_score}")
     if fmt == "bhs" and not as_json:
         click.echo("\n".join(result.bhs_lines()))
         return exit_code_for(result)

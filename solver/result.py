@@ -44,7 +44,7 @@ class StopReason(str, Enum):
 
 _STOP_MESSAGES = {
     StopReason.COMPLETE: "search complete",
-    StopReason.TARGET: "best possible value reached",
+    StopReason.TARGET: "the value sought was reached",
     StopReason.MAX_NODES: "stopped at the node limit (--max-nodes)",
     StopReason.TIMEOUT: "stopped at the time limit (--timeout)",
     StopReason.MAX_MEMORY: "stopped: the visited-state table is full (--max-memory)",

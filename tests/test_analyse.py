@@ -143,6 +143,25 @@ def test_cli_batch_summary_plot_and_summarize(tmp_path):
     assert again.json() == stats
 
 
+def test_first_clear_batch_gives_the_verdicts_and_no_totals(tmp_path):
+    """analyse golf --first-clear: the same clearable count as the full batch; the
+    scores are called what they are and no nine-hole totals are built on them; the
+    two questions do not share a results file."""
+    quick, full = str(tmp_path / "q.jsonl"), str(tmp_path / "f.jsonl")
+    q = patiens("analyse", "golf", "--seeds", "1-18", "--wrap", "--first-clear", "--out", quick, "--quiet", "--json")
+    f = patiens("analyse", "golf", "--seeds", "1-18", "--wrap", "--out", full, "--quiet", "--json")
+    assert q.code == 0 and f.code == 0
+    assert q.json()["winnable"] == f.json()["winnable"] and q.json()["decide_only"]
+    assert "golf" not in q.json() and f.json()["golf"]["games"] == 2
+    text = patiens("analyse", "summarize", quick).out
+    assert "score reached (--first-clear: not the minimum)" in text and "nine-hole" not in text
+    mixed = patiens("analyse", "golf", "--seeds", "1-18", "--wrap", "--out", quick, "--quiet")
+    assert mixed.code == 2
+    both = patiens("analyse", "golf", "--seeds", "1-3", "--first-clear", "--player", "greedy", "--out",
+                   str(tmp_path / "x.jsonl"))
+    assert both.code == 2 and "--first-clear" in both.err
+
+
 def test_poker_batch(tmp_path):
     out = str(tmp_path / "poker.jsonl")
     run = patiens("analyse", "poker", "--seeds", "5-6", "--out", out, "--quiet", "--json", "--table", "american")

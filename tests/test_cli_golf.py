@@ -16,6 +16,23 @@ def test_solve_json_fields_and_line_replays():
     assert out["proven"] and out["solvable"] and out["stock_left"] == -out["best_score"]
 
 
+def test_first_clear_decides_only():
+    """--first-clear answers what black-hole-solver answers: its verdict is the full
+    solve's, its line replays to the score it prints, which is not called the minimum."""
+    for number in (2, 11):
+        quick = patiens("golf", "solve", "--pysol", str(number), "--wrap", "--first-clear", "--json")
+        full = patiens("golf", "solve", "--pysol", str(number), "--wrap", "--json").json()
+        out = quick.json()
+        assert quick.code == 0 and out["question"] == "first-clear" and out["proven"]
+        assert out["solvable"] is full["solvable"] and not out["best_score_exact"] and full["best_score_exact"]
+        assert out["best_score"] >= full["best_score"]
+        deal = GolfDeal.from_pysol_number(number, GolfRules(wrap=True))
+        moves = [m.column for m in parse_line(" ".join(out["line"]), 7)]
+        assert ref.replay(deal.columns, deal.stock, deal.base, moves, wrap=True) == out["best_score"]
+    text = patiens("golf", "solve", "--pysol", "2", "--wrap", "--first-clear").out
+    assert "Score reached:" in text and "not look for the minimum" in text and "proven minimum" not in text
+
+
 def test_bhs_format_is_black_hole_solver_like():
     run = patiens("golf", "solve", "--pysol", "1", "--wrap", "--format", "bhs")
     assert run.code == 0

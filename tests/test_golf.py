@@ -88,6 +88,38 @@ def test_small_deals_match_exhaustive_play(deal):
     check(deal, solve(deal))
 
 
+def check_first_clear(deal, threads=1):
+    """--first-clear decides what the exhaustive referee decides: a clear exists (and
+    its line replays to exactly the clear it claims, never better than the minimum)
+    or none does (proven)."""
+    kw = ref_kwargs(deal.rules)
+    result = solve(deal, first_clear=True, limits=Limits(threads=threads))
+    assert result.proven and result.question == "first-clear" and not result.exact and result.bound is None
+    assert ref.replay(deal.columns, deal.stock, deal.base, [m.column for m in result.line], **kw) == result.best_score
+    best = ref.min_score(deal.columns, deal.stock, deal.base, **kw)
+    assert result.solvable is (best <= 0)
+    assert result.best_score >= best
+
+
+@settings(max_examples=scaled(300))
+@given(small_deals(), st.sampled_from([1, 2]))
+def test_first_clear_matches_exhaustive_play(deal, threads):
+    check_first_clear(deal, threads)
+
+
+@pytest.mark.parametrize("rules", VARIANTS[:7], ids=lambda r: r.describe())
+def test_first_clear_agrees_with_the_minimum_on_whole_deals(rules):
+    """On whole deals the verdict is the full solve's, found in no more nodes (one thread: the same
+    count on every machine)."""
+    for seed in range(1, 16):
+        deal = GolfDeal.from_seed(seed, rules)
+        full, quick = solve(deal), solve(deal, first_clear=True)
+        assert full.proven and quick.proven
+        assert quick.solvable is full.solvable, seed
+        assert quick.best_score >= full.best_score
+        assert quick.stats.nodes <= full.stats.nodes + 1000, seed
+
+
 @st.composite
 def wide_positions(draw):
     """Few cards spread over all seven columns, with a longer stock: the positions the

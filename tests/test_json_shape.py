@@ -9,6 +9,7 @@ FULL_GRID = "7D 4D 8D 6D 5D 8H 5H 7H 6S 4H JD AD JH KD JC TS 2C TH KC 2D 9C 3C 9
 
 ANSWERS = [  # a value reached by a line: solves, replays, games played
     ("klondike", "solve", "--seed", "1"), ("golf", "solve", "--seed", "1"), ("poker", "solve", "--seed", "1"),
+    ("klondike", "solve", "--seed", "1", "--first-win"), ("golf", "solve", "--seed", "3", "--first-clear"),
     ("klondike", "replay", "--seed", "1", "DR W5"), ("golf", "replay", "--seed", "1", "S 4"),
     ("klondike", "play", "--seed", "1", "--player", "greedy"), ("golf", "play", "--seed", "1", "--player", "greedy"),
     ("poker", "play", "--seed", "1", "--player", "greedy"),
@@ -28,6 +29,9 @@ def test_every_answer_names_its_value_and_line_alike(command):
     assert isinstance(out["line"], list) and all(isinstance(t, str) for t in out["line"])
     if command[1] == "solve":
         assert out["proven"] is True and out["stop_reason"] in ("complete", "target")
+        asked = {"klondike": "max-foundation", "golf": "min-score"}.get(command[0])
+        if asked:  # (a Poker solve has one question)
+            assert out["question"] == (command[-1][2:] if command[-1].startswith("--first") else asked)
         assert out["stats"]["seconds"] >= 0
     elif command[1] == "play":
         assert out["seconds"] >= 0 and out["optimum"] is not None and out["value_of_information"] is not None

@@ -21,7 +21,7 @@ class Job:
     game: str
     rules: object           # KlondikeRules, GolfRules or PokerRules
     limits: Limits
-    first_win: bool = False  # Klondike: only decide winnability
+    first_win: bool = False  # only decide winnability (Klondike's --first-win, Golf's --first-clear)
     lines: bool = False      # keep each deal's best line in its record
     poker_workers: int = 1   # CP-SAT workers per Poker deal (processes already run in parallel)
     # What shapes the summary but not the solve (Klondike's bonus, Golf's par): kept in
@@ -34,7 +34,7 @@ class Job:
     def rules_json(self) -> dict:
         out = self.rules.to_json()
         if self.first_win:
-            out["first_win"] = True
+            out["first_clear" if self.game == "golf" else "first_win"] = True
         if self.player:
             out["player"] = self.player  # another question: a rerun must ask the same
         return out
@@ -84,7 +84,7 @@ class Job:
         deal = self.deal_of(spec)
         if self.player:
             return self._golf_played(deal)
-        r = solve(deal, self.rules, limits=self.limits)
+        r = solve(deal, self.rules, first_clear=self.first_win, limits=self.limits)
         return self._record(r, verdict={True: "cleared", False: "not cleared", None: "unknown"}[r.solvable],
                             solvable=r.solvable, best_score=r.best_score, cards_left=r.cards_left,
                             stock_left=r.stock_left, impossible_reason=r.impossible_reason)

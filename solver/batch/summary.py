@@ -43,6 +43,9 @@ def summarize(records: List[dict], bonus: int = 0, par: int = 45) -> dict:
            "error_examples": [(r["id"], r["error"]) for r in records if r.get("verdict") == "error"][:5]}
     if not ok:
         return out
+    # --first-win / --first-clear: each deal's search stopped at the first win, so its
+    # score is one reached, not the optimum; the figures built on the optimum are left out.
+    out["decide_only"] = any(r["rules"].get("first_win") or r["rules"].get("first_clear") for r in ok)
     scores = [r["score"] for r in ok]
     out["score"] = {"mean": statistics.mean(scores), **quantiles(scores),
                     "histogram": {str(k): scores.count(k) for k in sorted(set(scores))}}
@@ -53,7 +56,7 @@ def summarize(records: List[dict], bonus: int = 0, par: int = 45) -> dict:
         wins = sum(bool(r["solvable"]) for r in decided)
         out["winnable"] = {"count": wins, "decided": len(decided), "unknown": len(ok) - len(decided),
                            "rate": wins / len(decided) if decided else None, "wilson95": wilson(wins, len(decided))}
-    if game == "klondike":
+    if game == "klondike" and not out["decide_only"]:
         vegas = [r["vegas_score"] for r in ok]
         balance, low, high = 0, 0, 0
         for v in vegas:
@@ -66,7 +69,7 @@ def summarize(records: List[dict], bonus: int = 0, par: int = 45) -> dict:
                         "cumulative_balance": balance, "cumulative_low": low, "cumulative_high": high,
                         "bonus": bonus, "casino_expected_per_deal": statistics.mean(casino),
                         "casino_expected_return_per_dollar": (statistics.mean(casino) + 52) / 52}
-    if game == "golf":
+    if game == "golf" and not out["decide_only"]:
         games = [scores[i:i + GOLF_HOLES] for i in range(0, len(scores) - GOLF_HOLES + 1, GOLF_HOLES)]
         totals = [sum(g) for g in games]
         out["golf"] = {"par": par, "games": len(totals),
@@ -153,6 +156,9 @@ def format_summary(s: dict) -> str:
     label = {"klondike": "max foundation", "golf": "best score", "poker": "optimum"}.get(s["game"], "score")
     if "real_play" in s:
         label = f"score as played by {s['real_play']['player']}"
+    if s.get("decide_only"):
+        label = {"klondike": "most cards home seen (--first-win: a lower bound on lost deals)",
+                 "golf": "score reached (--first-clear: not the minimum)"}.get(s["game"], label)
     lines.append(f"{label}: mean {sc['mean']:.2f}, median {sc['median']}, p10 {sc['p10']}, p90 {sc['p90']}, "
                  f"min {sc['min']}, max {sc['max']}")
     if "winnable" in s:

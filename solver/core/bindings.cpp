@@ -203,8 +203,8 @@ py::list golf_dead(const golf::Golf& g) {
     return dead;
 }
 
-py::dict golf_solve(const py::dict& layout, const py::dict& rules, uint64_t max_nodes, double timeout,
-                    uint64_t max_memory, int threads, const py::object& progress) {
+py::dict golf_solve(const py::dict& layout, const py::dict& rules, bool first_clear, uint64_t max_nodes,
+                    double timeout, uint64_t max_memory, int threads, const py::object& progress) {
     const auto l = golf_layout(layout);
     const auto r = golf_rules(rules);
     const Limits limits = make_limits(max_nodes, timeout, max_memory, threads, progress);
@@ -212,7 +212,7 @@ py::dict golf_solve(const py::dict& layout, const py::dict& rules, uint64_t max_
     py::list dead = golf_dead(golf::Golf(l, r));
     {
         py::gil_scoped_release nogil;
-        out = golf::solve(l, r, limits);
+        out = golf::solve(l, r, first_clear, limits);
     }
     py::dict d = search_stats(out.search);
     py::list moves;
@@ -407,7 +407,8 @@ PYBIND11_MODULE(_core, m) {
           py::arg("max_nodes") = 0, py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30,
           py::arg("threads") = 1, py::arg("progress") = py::none());
     m.def("klondike_replay", &klondike_replay, py::arg("layout"), py::arg("rules"), py::arg("actions"));
-    m.def("golf_solve", &golf_solve, py::arg("layout"), py::arg("rules"), py::arg("max_nodes") = 0,
+    m.def("golf_solve", &golf_solve, py::arg("layout"), py::arg("rules"), py::arg("first_clear") = false,
+          py::arg("max_nodes") = 0,
           py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30, py::arg("threads") = 1,
           py::arg("progress") = py::none());
     m.def("golf_replay", &golf_replay, py::arg("layout"), py::arg("rules"), py::arg("moves"));

@@ -611,14 +611,15 @@ std::string Golf::act(const Move& m) {
 // the large ones, narrower ones find worse lines.
 constexpr size_t kBeamWidth = 8;
 
-SolveOutcome solve(const Layout& layout, const Rules& rules, const Limits& limits) {
+SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_clear, const Limits& limits) {
     Golf game(layout, rules);
     SolveOutcome out;
     out.dead_at_start = static_cast<int>(game.dead_cards().size());
-    // Nothing beats clearing the tableau without turning a stock card.
-    const int target = game.stock_left();
+    // Nothing beats clearing the tableau without turning a stock card; a clear with
+    // any stock left (value 0 or more) answers "can it be cleared?" (E2).
+    const int target = first_clear ? 0 : game.stock_left();
     auto beam = [&](Golf& g, uint64_t max_nodes) { return beam_line(g, kBeamWidth, target, max_nodes); };
-    out.search = search(game, target, false, limits, FirstLine<Golf>(beam));
+    out.search = search(game, target, first_clear, limits, FirstLine<Golf>(beam));
     auto& line = out.search.line;  // kClose moves nothing: a person's line has no such move
     line.erase(std::remove_if(line.begin(), line.end(), [](const Golf::Move& m) { return m.column == Golf::kClose; }),
                line.end());

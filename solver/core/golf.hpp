@@ -238,6 +238,8 @@ struct SolveOutcome {
     int dead_at_start = 0;
 };
 
-SolveOutcome solve(const Layout& layout, const Rules& rules, const Limits& limits);
+// first_clear: only whether the tableau can be cleared (stops at the first clear;
+// a hole that cannot be cleared then keeps the fewest cards left seen, not the least).
+SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_clear, const Limits& limits);
 
 }  // namespace patiens::golf

@@ -22,9 +22,13 @@ class GolfResult(Result):
     `solvable` is True when the tableau can be cleared, False when proven that it
     cannot, None when the search stopped first.  `impossible_reason` explains a deal
     that a cheap analysis already shows cannot be cleared (the seed allows a
-    reshuffle of those).  `line` is the moves of the line."""
+    reshuffle of those).  `line` is the moves of the line.  With `question ==
+    "first-clear"` the search only looks for a clear: `best_score` is then a score
+    reached (the first clear found, or the fewest cards left seen), not the minimum,
+    and `proven` proves the verdict only."""
     game: ClassVar[str] = "golf"
     maximise: ClassVar[bool] = False
+    question: str = "min-score"
     solvable: Optional[bool] = None
     impossible_reason: Optional[str] = None
     deal: Optional[GolfDeal] = field(default=None, repr=False)
@@ -57,9 +61,15 @@ class GolfResult(Result):
             return ["Solved!"] + black_hole_solver_lines(self.line)
         return ["Unsolved!" if self.solvable is False else "Intractable!"]
 
+    @property
+    def exact(self) -> bool:
+        """Whether `best_score` is proven to be the minimum."""
+        return self.proven and self.question == "min-score"
+
     def game_json(self) -> dict:
-        return {"solvable": self.solvable, "best_score": self.best_score, "cards_left": self.cards_left,
-                "stock_left": self.stock_left, "impossible_reason": self.impossible_reason}
+        return {"question": self.question, "solvable": self.solvable, "best_score": self.best_score,
+                "best_score_exact": self.exact, "cards_left": self.cards_left, "stock_left": self.stock_left,
+                "impossible_reason": self.impossible_reason}
 
     def verdict_lines(self, style: CardStyle = PLAIN) -> List[str]:
         lines = [self.decision_line("Clearable", "yes", self.solvable)]
@@ -68,8 +78,13 @@ class GolfResult(Result):
         cleared = self.best_score <= 0
         score = (f"{self.best_score} (tableau cleared with {self.stock_left} stock card(s) left)" if cleared
                  else f"{self.best_score} ({self.cards_left} card(s) left on the tableau)")
-        proof = "proven minimum" if self.proven else "best found, " + self.proof
-        lines.append(f"Best score: {score}; {proof}")
+        if self.question == "first-clear":
+            proof = "the first clear found; --first-clear does not look for the minimum" if cleared else \
+                "the fewest cards left seen; --first-clear does not look for the minimum"
+            lines.append(f"Score reached: {score}; {proof}")
+        else:
+            proof = "proven minimum" if self.proven else "best found, " + self.proof
+            lines.append(f"Best score: {score}; {proof}")
         lines.append(f"Line ({len(self.line)} moves): {' '.join(self.tokens) or '(no move)'}")
         return lines
 
@@ -83,21 +98,25 @@ def _reason(deal: GolfDeal, dead) -> Optional[str]:
             "and every such card is in the stock no more, lies under it, or can never be played itself")
 
 
-def solve(deal: GolfDeal, rules: Optional[GolfRules] = None, *, limits: Limits = Limits()) -> GolfResult:
+def solve(deal: GolfDeal, rules: Optional[GolfRules] = None, *, first_clear: bool = False,
+          limits: Limits = Limits()) -> GolfResult:
     """The minimal score of the hole under `rules` (by default the rules it was dealt
-    under; the deal's deck must be the rules' deck).  Raises DealError for a deal the
-    rules do not fit, or a position the core refuses."""
+    under; the deal's deck must be the rules' deck), or with `first_clear` only
+    whether the tableau can be cleared.  Raises DealError for a deal the rules do not
+    fit, or a position the core refuses."""
     rules = _rules_for(deal, rules)
     try:
-        raw = _core.golf_solve(deal.to_core(), rules.to_core(), **limits.to_core())
+        raw = _core.golf_solve(deal.to_core(), rules.to_core(), first_clear, **limits.to_core())
     except _core.PositionError as e:
         raise DealError(str(e)) from None
     proven = raw["proven"]
     score = -raw["best"]
     dead = [tuple(d) for d in raw["dead"]]
     solvable = True if score <= 0 else (False if proven or dead else None)
+    exact = proven and not first_clear
     return GolfResult(source=deal.source, rules=rules, proven=proven, stop_reason=StopReason(raw["reason"]),
-                      value=score, bound=score if proven else None,
+                      value=score, bound=score if exact else None,
+                      question="first-clear" if first_clear else "min-score",
                       line=name_cards(deal, [GolfMove(m) for m in raw["moves"]]),
                       stats=Stats(raw["seconds"], raw["nodes"], raw["table_bytes"], raw["threads"],
                                   raw["table_forgotten"]),
