@@ -413,7 +413,8 @@ PYBIND11_MODULE(_core, m) {
           py::arg("progress") = py::none());
     m.def("golf_replay", &golf_replay, py::arg("layout"), py::arg("rules"), py::arg("moves"));
     m.def("golf_playable", &golf_playable, py::arg("layout"), py::arg("rules"));
-    py::class_<poker::LineValues>(m, "PokerLineValues")
+    // Local to this module: benchmarks/core_ab.py loads two builds of it into one process.
+    py::class_<poker::LineValues>(m, "PokerLineValues", py::module_local())
         .def("value", [](const poker::LineValues& v, int key) { return v.mean.at(key); })
         .def_property_readonly("keys_seen", [](const poker::LineValues& v) {
             return std::count_if(v.count.begin(), v.count.end(), [](double c) { return c > 0; });
