@@ -200,3 +200,34 @@ def test_a_use_may_need_two_worries(where_3d):
     result = solve(deal, rules)
     assert result.proven and result.max_foundation == 16
     check_line(deal, rules, result)
+
+
+TWO_KINGS = """Foundations: S-K H-K C-7
+Talon:
+Waste: 6D 5D 4D 3D 2D AD JC
+9D
+TC
+8D
+9C
+<8C> <QC> TD
+<KC> <QD> JD
+<KD> 7D
+"""
+
+
+def test_a_worry_may_need_a_column_emptied_after_it():
+    """Built by hand (casino rules).  JC, the waste's top, covers the diamonds; it can
+    only go onto QH, and QH only comes down once KH is off it, onto a black King:
+    KS, worried into a column of its own.  So both Kings need an emptied column: 9D
+    onto TC empties column 1 for KH, then TC (with 9D) onto JD empties column 2 for
+    KS, QH goes onto KS, JC onto QH, and every card goes home: 52.  A column can be
+    emptied only for a King that comes at once, and the second emptying comes after
+    a worry back that it does not serve: a search that let only a worry, or a use,
+    follow a worry said "33, proven" (nothing playable here, so 33 is the start)."""
+    deal = KlondikeDeal.parse(TWO_KINGS)
+    rules = make_rules("casino")
+    witness = replay(deal, rules, "12 FH1 26 FS2 FH2 W2")
+    assert witness.ok and witness.max_foundation == 33
+    result = solve(deal, rules)
+    assert result.proven and result.max_foundation == 52
+    check_line(deal, rules, result)

@@ -188,12 +188,12 @@ private:
     bool automatic_move(std::vector<Move>& out) const;
     void home_moves(const TalonPlay* plays, int np, std::vector<Move>& out) const;
     Tops read_tops() const;
+    // The reveal moves go to `out` (unless !with_reveals), the preparations to `others`.
     int tableau_moves(const Tops& tops, uint64_t talon_reach, int empty_col, std::vector<Move>& out,
-                      Move* others) const;
+                      Move* others, bool with_reveals = true) const;
     void talon_to_tableau_moves(const TalonPlay* plays, int np, const Tops& tops, int empty_col,
                                 std::vector<Move>& out) const;
     void worry_moves(uint64_t talon_reach, int empty_col, int skip_suit, int skip_col, std::vector<Move>& out) const;
-    void swap_moves_for(int card, int skip_col, std::vector<Move>& out) const;
     void set_pending(uint8_t kind, int col, int card);
 
     void push_card(int col, int card);

@@ -167,28 +167,37 @@ void Klondike::talon_move(std::vector<Move>& out, uint8_t kind, const TalonPlay&
     out.push_back({kind, p.idx, static_cast<uint8_t>(to), 0, p.draws_before, p.redeal, p.draws_after});
 }
 
-// A move is pending: the move it prepared, or (after a worry back) a second preparation.
+// A move is pending: the move it prepared, or (after a worry back) another preparation.
 void Klondike::pending_moves(const TalonPlay* plays, int np, std::vector<Move>& out) const {
     const int target = pend_kind_ == EmptyPending ? first_empty_column() : pend_col_;
     if (pend_kind_ == SwapPending && playable(pend_card_))
         out.push_back({ColToFound, pend_col_, 0, 0, 0, 0, 0});
     moves_onto(target, plays, np, out);
     if (pend_kind_ != WorryPending) return;
-    // Or uncover the card under it at home, now its suit's top: lay it on the
-    // tableau, or prepare a place for it.  The place may need a preparing move
-    // of its own: worrying 4S back uncovers 3S for a 4H that is home too, and
-    // 4H must come down as well; whichever of the two comes first, the next move
-    // is the other.  So another worry may follow, or a partial run moved off a
-    // card the uncovered one fits.  (A line reordered so that each preparing
-    // move waits until just before the first move needing it is then found.)
+    // After a worry back, also: the card it uncovered at home (its suit's top now)
+    // laid on the tableau, or another preparation.  A worry's use may wait for
+    // preparations of its own: worrying 4S back uncovers 3S for a 4H that is home
+    // too, and 4H must come down as well, and so on.  Any such cascade can be
+    // ordered so that only a worry is followed by something other than its use
+    // (docs/PROOFS.md, K7).
     const int s = suit_of(pend_card_);
     if (can_worry(s))
         for (int b = 0; b < kColumns; ++b)
             if (b != pend_col_ && (col_[b].len ? fits_on(make_card(s, found_[s]), col_[b].top())
                                                 : found_[s] == 13))
                 out.push_back({FoundToCol, static_cast<uint8_t>(s), static_cast<uint8_t>(b), 0, 0, 0, 0});
-    worry_moves(talon_reach_of(plays, np), first_empty_column(), s, target, out);
-    if (found_[s] > 1) swap_moves_for(make_card(s, found_[s]), target, out);
+    const uint64_t reach = talon_reach_of(plays, np);
+    const int empty_col = first_empty_column();
+    worry_moves(reach, empty_col, s, target, out);
+    // Or a column emptied for a King, on a free position's condition (none empty, a
+    // King waiting): two Kings worried back may each need a column before a Queen of
+    // the one goes on the other.  Not a partial run onto a twin: laying a card on the
+    // twin it bares gives the position of laying it on the other twin, the two
+    // tails swapped (K5).
+    Move others[kColumns * kColumns];
+    const int n = tableau_moves(read_tops(), reach, empty_col, out, others, false);
+    for (int i = 0; i < n; ++i)
+        if (others[i].start == 0 && others[i].to != target) out.push_back(others[i]);
 }
 
 // Safe automatic moves: when one exists it is the only move tried (true).  A column's top
@@ -249,7 +258,7 @@ Klondike::Tops Klondike::read_tops() const {
 // the others (a run to an empty column for a King, a partial run worth moving) to
 // `others`, whose count is returned: they come after the talon's moves.
 int Klondike::tableau_moves(const Tops& tops, uint64_t talon_reach, int empty_col, std::vector<Move>& out,
-                            Move* others) const {
+                            Move* others, bool with_reveals) const {
     Move reveal[kColumns * kColumns];
     int nr = 0, no = 0;
     // Emptying a column serves only a King, and only when no column is empty already.
@@ -285,6 +294,7 @@ int Klondike::tableau_moves(const Tops& tops, uint64_t talon_reach, int empty_co
             }
         }
     }
+    if (!with_reveals) return no;
     // Deepest hidden piles first: they hold the most cards still out of play.
     engine::sort_moves(reveal, reveal + nr, [&](const Move& x, const Move& y) {
         return col_[x.from].down > col_[y.from].down;
@@ -332,24 +342,6 @@ void Klondike::worry_moves(uint64_t talon_reach, int empty_col, int skip_suit, i
         for (int b = 0; b < kColumns; ++b)
             if (b != skip_col && col_[b].len && fits_on(card, col_[b].top()))
                 out.push_back({FoundToCol, static_cast<uint8_t>(s), static_cast<uint8_t>(b), 0, 0, 0, 0});
-    }
-}
-
-// Partial runs moved onto the twin of the card under them so that `card` can be laid
-// on that card; none onto column `skip_col`.
-void Klondike::swap_moves_for(int card, int skip_col, std::vector<Move>& out) const {
-    int col_of_top[kDeck];
-    std::fill_n(col_of_top, kDeck, -1);
-    for (int b = 0; b < kColumns; ++b)
-        if (col_[b].len && b != skip_col) col_of_top[col_[b].top()] = b;
-    for (int a = 0; a < kColumns; ++a) {
-        const Column& src = col_[a];
-        for (int idx = src.down + 1; idx < src.len; ++idx) {
-            const int under = src.cards[idx - 1];
-            const int b = col_of_top[twin_of(under)];
-            if (b >= 0 && fits_on(card, under))
-                out.push_back({ColToCol, static_cast<uint8_t>(a), static_cast<uint8_t>(b), static_cast<uint8_t>(idx), 0, 0, 0});
-        }
     }
 }
 
