@@ -27,7 +27,7 @@ from golf import VARIANTS  # noqa: E402
 from solver.batch.specs import parse_range  # noqa: E402
 from solver.batch.summary import mean_ci, wilson  # noqa: E402
 from solver.golf import GolfDeal, solve  # noqa: E402
-from solver.golf.real import play  # noqa: E402
+from solver.golf.real import WORLD_NODES, play  # noqa: E402
 from solver.limits import Limits  # noqa: E402
 
 
@@ -68,7 +68,8 @@ def main():
     args = ap.parse_args()
     seeds, players = parse_range(args.seeds), args.players.split(",")
     speed = speed_reference_ms()
-    data = {"machine": machine(), "seeds": args.seeds, "samples": args.samples, "variants": {}}
+    data = {"machine": machine(), "seeds": args.seeds, "samples": args.samples, "world_nodes": WORLD_NODES,
+            "variants": {}}
     table = ["| variant | who | deals | cleared (95% CI) | mean score (95% CI) | value of information | "
              "CPU s a hole: median / p90 / max |", "|---|---|---|---|---|---|---|"]
     with cf.ProcessPoolExecutor(max_workers=args.workers) as ex:
@@ -86,10 +87,10 @@ def main():
                 table.append(f"| {variant} | {who} | {len(rows)} | {100 * f['clear_share']:.1f}% ({100 * clear[0]:.1f}"
                              f"-{100 * clear[1]:.1f}) | {f['mean_score']:.2f} ({ci[0]:.2f}-{ci[1]:.2f}) | {voi} | "
                              f"{cpu} |")
-            print(table[-len(result):], flush=True)
-    text = (f"# Golf, the real game (seeds {args.seeds}, search player {args.samples} samples a choice)\n\n"
-            + "\n".join(table) + "\n")
-    write_results(args.name, data, text, speed_before_ms=speed)
+            # Written after every variant: a long run stopped part-way keeps what it did.
+            text = (f"# Golf, the real game (seeds {args.seeds}, search player {args.samples} samples a choice, "
+                    f"{WORLD_NODES:,} nodes a world)\n\n" + "\n".join(table) + "\n")
+            write_results(args.name, data, text, speed_before_ms=speed)
 
 
 if __name__ == "__main__":
