@@ -188,9 +188,9 @@ private:
     bool automatic_move(std::vector<Move>& out) const;
     void home_moves(const TalonPlay* plays, int np, std::vector<Move>& out) const;
     Tops read_tops() const;
-    // The reveal moves go to `out` (unless !with_reveals), the preparations to `others`.
+    bool king_waiting(uint64_t talon_reach, int empty_col) const;  // a column may be emptied for a King
     int tableau_moves(const Tops& tops, uint64_t talon_reach, int empty_col, std::vector<Move>& out,
-                      Move* others, bool with_reveals = true) const;
+                      Move* others) const;
     void talon_to_tableau_moves(const TalonPlay* plays, int np, const Tops& tops, int empty_col,
                                 std::vector<Move>& out) const;
     void worry_moves(uint64_t talon_reach, int empty_col, int skip_suit, int skip_col, std::vector<Move>& out) const;

@@ -194,10 +194,13 @@ void Klondike::pending_moves(const TalonPlay* plays, int np, std::vector<Move>& 
     // the one goes on the other.  Not a partial run onto a twin: laying a card on the
     // twin it bares gives the position of laying it on the other twin, the two
     // tails swapped (K5).
-    Move others[kColumns * kColumns];
-    const int n = tableau_moves(read_tops(), reach, empty_col, out, others, false);
-    for (int i = 0; i < n; ++i)
-        if (others[i].start == 0 && others[i].to != target) out.push_back(others[i]);
+    if (!king_waiting(reach, empty_col)) return;
+    for (int a = 0; a < kColumns; ++a) {
+        if (col_[a].len == 0 || col_[a].down > 0) continue;
+        for (int b = 0; b < kColumns; ++b)
+            if (b != a && b != target && col_[b].len && fits_on(col_[a].cards[0], col_[b].top()))
+                out.push_back({ColToCol, static_cast<uint8_t>(a), static_cast<uint8_t>(b), 0, 0, 0, 0});
+    }
 }
 
 // Safe automatic moves: when one exists it is the only move tried (true).  A column's top
@@ -254,21 +257,24 @@ Klondike::Tops Klondike::read_tops() const {
     return t;
 }
 
+// Emptying a column serves only a King, and only when no column is empty already.
+bool Klondike::king_waiting(uint64_t talon_reach, int empty_col) const {
+    if (empty_col >= 0) return false;
+    for (int c = 0; c < kColumns; ++c)
+        if (col_[c].len && col_[c].down && rank_of(col_[c].cards[col_[c].down]) == 13) return true;
+    for (int s = 0; s < 4; ++s)
+        if ((found_[s] == 13 && can_worry(s)) || (talon_reach & bit(make_card(s, 13)))) return true;
+    return false;
+}
+
 // 2. Tableau moves: those that turn a card up go to `out`, deepest hidden piles first;
 // the others (a run to an empty column for a King, a partial run worth moving) to
 // `others`, whose count is returned: they come after the talon's moves.
 int Klondike::tableau_moves(const Tops& tops, uint64_t talon_reach, int empty_col, std::vector<Move>& out,
-                            Move* others, bool with_reveals) const {
+                            Move* others) const {
     Move reveal[kColumns * kColumns];
     int nr = 0, no = 0;
-    // Emptying a column serves only a King, and only when no column is empty already.
-    bool king_waiting = false;
-    if (empty_col < 0) {
-        for (int c = 0; c < kColumns; ++c)
-            if (col_[c].len && col_[c].down && rank_of(col_[c].cards[col_[c].down]) == 13) king_waiting = true;
-        for (int s = 0; s < 4; ++s)
-            if ((found_[s] == 13 && can_worry(s)) || (talon_reach & bit(make_card(s, 13)))) king_waiting = true;
-    }
+    const bool may_empty = king_waiting(talon_reach, empty_col);
     for (int a = 0; a < kColumns; ++a) {
         const Column& src = col_[a];
         if (src.len == 0) continue;
@@ -288,13 +294,12 @@ int Klondike::tableau_moves(const Tops& tops, uint64_t talon_reach, int empty_co
                 if (src.down > 0) {
                     if (!tops.twin_taken[b]) reveal[nr++] = m;
                 }
-                else if (king_waiting) others[no++] = m;
+                else if (may_empty) others[no++] = m;
             } else if (swap_useful(a, idx, talon_reach)) {
                 others[no++] = m;
             }
         }
     }
-    if (!with_reveals) return no;
     // Deepest hidden piles first: they hold the most cards still out of play.
     engine::sort_moves(reveal, reveal + nr, [&](const Move& x, const Move& y) {
         return col_[x.from].down > col_[y.from].down;
