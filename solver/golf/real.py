@@ -41,11 +41,8 @@ from solver.shuffle import SplitMix64, decision_seed, shuffled
 
 # A world's solve is given this many nodes at most: a count, so that play is the same
 # on any machine.  The search finds a world's best line within a tenth of its nodes as
-# a rule (the rest prove it), so a world cut short still values the move well: against
-# 200,000 (seeds 1-60, 8 samples) the mean score moved within its noise (wrap -0.13 ->
-# -0.25, basic 5.63 -> 5.43, two jokers 0.08 -> 0.20) and a hole took half the time
-# (two jokers: max 4.8 -> 0.9 s).  One that is cut short gives its best line found,
-# still a legal continuation.
+# a rule (the rest prove it), so a world cut short still values the move well
+# (benchmarks/results/history.md); it gives its best line found, a legal continuation.
 WORLD_NODES = 20_000
 DEFAULT_SAMPLES = 8
 
