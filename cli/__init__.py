@@ -19,6 +19,9 @@ def _ctrl_c(signum, frame):
 _signal.signal(_signal.SIGINT, _ctrl_c)
 
 
+_report_unraisable = sys.unraisablehook  # Python's own report, for every other exception
+
+
 def _unraisable(event):
     """Python drops an exception raised where nothing can catch it (a weakref
     callback of the import machinery, a __del__) with an "Exception ignored" report.
@@ -33,9 +36,6 @@ def _unraisable(event):
         _thread.start_new_thread(_thread.interrupt_main, ())
     else:
         _report_unraisable(event)
-
-
-_report_unraisable = sys.unraisablehook  # Python's own report, for every other exception
 
 
 def main():

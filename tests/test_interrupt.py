@@ -69,17 +69,13 @@ def test_ctrl_c_at_any_moment_is_one_line(after):
     that as 130 too; or Python's own fatal error, when the signal comes while Python
     starts, before the package)."""
     code, out, err = interrupt(["klondike", "solve", "--seed", "270", "--mode", "standard"], after=after)
-    if code == 1 and "init_import_site" in err:
-        # Python's start-up, before any code of ours: the signal came while it read its
-        # site-packages, and Python itself stops with a fatal error (on a busy machine).
+    if (code == -signal.SIGINT and "Traceback" in err) or (code == 1 and "init_import_site" in err):
+        # Python's own windows, before any code of ours ran: the signal came while it
+        # was still finding the package, or (a fatal error, on a busy machine) while it
+        # read its site-packages.
         assert "/cli/" not in err and "/solver/" not in err and err.strip().endswith("KeyboardInterrupt"), err
         return
     assert code in (130, -signal.SIGINT), (code, err)
-    if "Traceback" in err and code == -signal.SIGINT:
-        # The one window left is Python's own: the signal came while it was still
-        # finding the package, before its first line (which sets the handler) ran.
-        assert "/cli/" not in err and "/solver/" not in err and err.strip().endswith("KeyboardInterrupt"), err
-        return
     assert "Traceback" not in err and len([line for line in err.splitlines() if line.strip()]) <= 1, err
 
 
@@ -104,7 +100,7 @@ def test_ctrl_c_dropped_in_a_callback_is_sent_again(monkeypatch):
         ref = weakref.ref(thing, callback)
         with pytest.raises(KeyboardInterrupt):
             del thing  # the callback runs, its KeyboardInterrupt is dropped, the hook sends SIGINT
-            for _ in range(1000):  # the signal is handled between these bytecodes
+            for _ in range(10_000):  # handled between these calls, as soon as the thread has run
                 time.sleep(0.001)
         assert ref() is None
     finally:
