@@ -209,7 +209,8 @@ def golf_cmd(rules, par, first_clear, player, samples, sampler_seed, limits, lin
               help="Place each order card by card without seeing ahead (greedy, values or search), beside the optimum "
                    "with the order known: the real game's figures and the value of information.")
 @click.option("--rollouts", type=click.IntRange(1, 10**7), default=50, show_default=True, metavar="N",
-              help="With --player search: rollout rounds a card (a count: the same games on any machine).")
+              help="With --player search: rollout rounds a card, as if spread evenly over the choices "
+                   "(a count: the same games on any machine).")
 @click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
               help="With --player search: seed of the rollouts' deals.")
 def poker_cmd(rules, timeout, player, rollouts, sampler_seed, lines, **batch):

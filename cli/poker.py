@@ -176,7 +176,8 @@ def write_html(path, order, placement, discarded, rules: PokerRules, title: str)
                    "worth learned for the table by self-play at start-up (a few seconds, once); search: every "
                    "cell tried by rollouts of the unseen cards, played out by the values player.")
 @click.option("--rollouts", type=click.IntRange(1, MAX_ROLLOUTS), metavar="N",
-              help="Rollout rounds a card (a count: the same game on any machine); without it, --time-per-game.")
+              help="Rollout rounds a card, as if spread evenly over the choices (successive halving gives the "
+                   "best few more); a count: the same game on any machine.  Without it, --time-per-game.")
 @click.option("--time-per-game", type=SECONDS, default=DEFAULT_SECONDS, show_default=True, metavar="SECONDS",
               help="The search player's decision time for the whole game (the published competitions' 30 s).")
 @click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
@@ -208,7 +209,8 @@ def play_cmd(order_file, cards, seed, pysol, rules, player, rollouts, time_per_g
 @click.option("--discarded", metavar="\"AS KD ...\"", default="", help="Cards discarded so far (--discards 5).")
 @RULES_OPTIONS
 @click.option("--rollouts", type=click.IntRange(1, MAX_ROLLOUTS), default=2000, show_default=True, metavar="N",
-              help="Rollout rounds.")
+              help="Rollout rounds, as if spread evenly over the choices (successive halving gives the best "
+                   "few more).")
 @click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True, metavar="N",
               help="Seed of the rollouts' deals.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")

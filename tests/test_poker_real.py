@@ -131,6 +131,64 @@ def test_the_rollouts_deal_the_unseen_cards_uniformly():
         assert abs(v.mean - statistics.mean(exact)) < 4 * v.stderr + 1e-9, (v, statistics.mean(exact))
 
 
+@pytest.mark.parametrize("rules", [PokerRules.make("english"), PokerRules.make("swedish", rows_only=True),
+                                   PokerRules.make("american", diagonals=True)], ids=lambda r: r.describe())
+def test_cells_valued_as_one_are_alike(rules):
+    """The rollouts value alike cells once and give each the same figures.  Check every
+    such group against the hand rules: swapping the two cells' rows and their columns
+    (rows only: their cells within the row) must leave the grid as it is and score every
+    completion the same."""
+    rng = random.Random(rules.describe())
+    groups_seen = 0
+    for trial in range(25):
+        cards = rng.sample(range(52), 26)
+        grid = [None] * 25
+        for i, cell in enumerate(rng.sample(range(25), rng.randrange(0, 9))):
+            grid[cell] = cards[i]
+        card = cards[25]
+        seen = [c for c in grid if c is not None] + [card]
+        groups = {}
+        for v in value_cells(grid, card, seen, 25 - len(seen), 0, rules, 30, 0.0, seed=trial):
+            groups.setdefault((v.mean, v.stderr, v.rollouts), []).append(v.cell)
+        for cells in (g for g in groups.values() if len(g) > 1):
+            groups_seen += 1
+            a = cells[0]
+            for b in cells[1:]:
+                rows, cols = {a // 5: b // 5, b // 5: a // 5}, {a % 5: b % 5, b % 5: a % 5}
+                mirror = [rows.get(c // 5, c // 5) * 5 + c % 5 for c in range(25)]
+                # swap the columns: whole ones, or (rows only: columns are not scored) in b's row alone
+                mirror = [m if rules.rows_only and m // 5 != b // 5 else m - m % 5 + cols.get(m % 5, m % 5)
+                          for m in mirror]
+                assert mirror[a] == b and all(grid[mirror[c]] == grid[c] for c in range(25)), (grid, a, b)
+                for _ in range(5):
+                    full = list(grid)
+                    full[a] = card
+                    rest = [c for c in range(52) if c not in full]
+                    rng.shuffle(rest)
+                    full = [rest.pop() if c is None else c for c in full]
+                    swapped = [None] * 25
+                    for c in range(25):
+                        swapped[mirror[c]] = full[c]
+                    score = [sum(h.points for h in score_grid([g[r * 5:(r + 1) * 5] for r in range(5)], rules))
+                             for g in (full, swapped)]
+                    assert score[0] == score[1], (full, a, b)
+    assert groups_seen > 0 or rules.diagonals
+
+
+def test_halving_gives_the_best_choices_the_most_rollouts():
+    """A budget of 40 rounds a choice, spread by successive halving: the choice made has
+    more than 40 rollouts and no fewer than any other, and a choice dropped early has
+    fewer than 40."""
+    rules = PokerRules.make("american")
+    cards = order_from_seed(4, rules)
+    grid = [None] * 25
+    for cell, card in zip((0, 6, 12, 13, 19), cards):
+        grid[cell] = card
+    values = value_cells(grid, cards[5], cards[:6], 19, 0, rules, 40, 0.0, seed=3)
+    counts = [v.rollouts for v in values]
+    assert counts[0] == max(counts) > 40 and min(counts) < 40
+
+
 def test_cli_play_and_hint():
     out = patiens("poker", "play", "--seed", "5", "--rollouts", "5", "--json").json()
     assert out["player"] == "search" and out["optimum"] >= out["score"] and len(out["placement"]) == 25

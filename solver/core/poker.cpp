@@ -116,6 +116,44 @@ std::vector<int> legal_cells(const std::array<uint8_t, kCells>& grid, const Rule
     return out;
 }
 
+// The cell that stands for `cell` among those alike to it: rows with no card may be
+// swapped, and so may columns with no card, without changing any scored line (no
+// diagonals) or what may come (no adjacency rule), so a cell in an empty row (column)
+// is as good as the same cell in the first empty row (column).  Every class holds its
+// smallest cell, which is the one returned.
+int representative(const std::array<uint8_t, kCells>& grid, int cell, const Rules& rules) {
+    if (cell < 0 || rules.diagonals || rules.adjacent) return cell;
+    auto row_empty = [&](int r) {
+        for (int k = 0; k < kSize; ++k)
+            if (grid[r * kSize + k] != kEmpty) return false;
+        return true;
+    };
+    auto column_empty = [&](int k) {
+        for (int r = 0; r < kSize; ++r)
+            if (grid[r * kSize + k] != kEmpty) return false;
+        return true;
+    };
+    int r = cell / kSize, k = cell % kSize;
+    if (row_empty(r))
+        for (int first = 0; first < r; ++first)
+            if (row_empty(first)) {
+                r = first;
+                break;
+            }
+    if (rules.rows_only) {  // the columns are never scored: a row's cells are all alike
+        for (int first = 0; first < k; ++first)
+            if (grid[r * kSize + first] == kEmpty) return r * kSize + first;
+        return r * kSize + k;
+    }
+    if (column_empty(k))
+        for (int first = 0; first < k; ++first)
+            if (column_empty(first)) {
+                k = first;
+                break;
+            }
+    return r * kSize + k;
+}
+
 // How far a game is, as a line's worth depends on it: the cards on the grid, and how
 // many of each rank and suit are not (they may still come).
 struct Stage {
@@ -205,14 +243,27 @@ int policy_cell(std::array<uint8_t, kCells>& grid, int card, const Rules& rules,
                 players::Rng& rng, const LineValues* values = nullptr) {
     const std::vector<int> cells = legal_cells(grid, rules);
     const Stage at = values ? Stage::of(grid, card) : Stage{};  // (both sides after the card: only its lines differ)
+    // A line's worth reads its cards, not their cells: with the card in any of its empty
+    // cells it is worth the same, so each line is weighed once without and once with it.
+    constexpr int kMaxLines = 2 * kSize + 2;
+    double before[kMaxLines], after[kMaxLines];
+    bool weighed[kMaxLines] = {};
     int best = -1, ties = 0;
     double best_gain = 0;
     for (int cell : cells) {
-        double gain = 0;
-        for (int li : lines.through[cell]) gain -= line_worth(grid, lines.cells[li], rules, values, at);
         grid[cell] = static_cast<uint8_t>(card);
-        for (int li : lines.through[cell]) gain += line_worth(grid, lines.cells[li], rules, values, at);
+        for (int li : lines.through[cell])
+            if (!weighed[li]) {
+                weighed[li] = true;
+                after[li] = line_worth(grid, lines.cells[li], rules, values, at);
+                grid[cell] = kEmpty;
+                before[li] = line_worth(grid, lines.cells[li], rules, values, at);
+                grid[cell] = static_cast<uint8_t>(card);
+            }
         grid[cell] = kEmpty;
+        double gain = 0;
+        for (int li : lines.through[cell]) gain -= before[li];
+        for (int li : lines.through[cell]) gain += after[li];
         if (best < 0 || gain > best_gain + 1e-9) {
             best = cell, best_gain = gain, ties = 1;
         } else if (std::fabs(gain - best_gain) <= 1e-9 && rng.below(++ties) == 0) {
@@ -351,55 +402,89 @@ std::vector<Choice> value_choices(const Position& position, int card, const Rule
     if (empty == 0) throw std::invalid_argument("the grid is full");
     if (position.to_come + 1 < empty || static_cast<int>(position.unseen.size()) < position.to_come)
         throw std::invalid_argument("too few cards to come to fill the grid");
-    std::vector<int> cells = legal_cells(position.grid, rules);
-    if (position.discards_left > 0 && position.to_come >= empty) cells.push_back(-1);  // a discard
-    std::vector<Choice> out;
-    for (int cell : cells) out.push_back({cell});
-    std::vector<double> sum(cells.size()), sum_sq(cells.size());
+    std::vector<int> legal = legal_cells(position.grid, rules);
+    if (position.discards_left > 0 && position.to_come >= empty) legal.push_back(-1);  // a discard
+    // One candidate a class of alike cells (representative()); the others copy its figures.
+    std::vector<int> cells, class_of(legal.size());
+    for (size_t i = 0; i < legal.size(); ++i) {
+        const int rep = representative(position.grid, legal[i], rules);
+        const auto at = std::find(cells.begin(), cells.end(), rep);
+        class_of[i] = static_cast<int>(at - cells.begin());
+        if (at == cells.end()) cells.push_back(rep);
+    }
+    const int n = static_cast<int>(cells.size());
+    std::vector<double> sum(n), sum_sq(n);
+    std::vector<int> done(n);
+    std::vector<int> alive(n);
+    for (int k = 0; k < n; ++k) alive[k] = k;
+    // Successive halving: the budget (rounds a candidate, as if spread evenly) is cut
+    // into phases; after each, the worse half of the candidates still in is dropped,
+    // so the last few are told apart on many more rollouts than an even spread gives.
+    // Every candidate still in plays the same rounds (common random numbers).
+    int phases = 1;
+    while ((1 << phases) < n) ++phases;
+    const double budget = static_cast<double>(rounds) * n;
     const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     std::vector<int> deck = position.unseen;
     std::vector<int> future;
-    int done = 0;
-    for (int round = 0; round < rounds; ++round) {
-        if (seconds > 0 && round > 0 &&
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= seconds)
-            break;
-        // The round's future: the next cards, an ordered sample of the unseen ones.
-        players::Rng deal(seed ^ (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(round + 1)));
-        future.clear();
-        for (int i = 0; i < position.to_come; ++i) {
-            const int j = i + deal.below(static_cast<int>(deck.size()) - i);
-            std::swap(deck[i], deck[j]);
-            future.push_back(deck[i]);
-        }
-        for (size_t k = 0; k < cells.size(); ++k) {
-            std::array<uint8_t, kCells> grid = position.grid;
-            int left = empty;
-            if (cells[k] >= 0) {
-                grid[cells[k]] = static_cast<uint8_t>(card);
-                --left;
+    int round = 0;
+    for (int phase = 0; phase < phases; ++phase) {
+        const int in = static_cast<int>(alive.size());
+        const int phase_rounds = static_cast<int>(std::clamp(budget / phases / in, 1.0, 1e9));
+        const double phase_end = seconds * (phase + 1) / phases;
+        for (int r = 0; r < phase_rounds; ++r, ++round) {
+            if (seconds > 0 && r > 0 && elapsed() >= phase_end) break;
+            // The round's future: the next cards, an ordered sample of the unseen ones.
+            players::Rng deal(seed ^ (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(round + 1)));
+            future.clear();
+            for (int i = 0; i < position.to_come; ++i) {
+                const int j = i + deal.below(static_cast<int>(deck.size()) - i);
+                std::swap(deck[i], deck[j]);
+                future.push_back(deck[i]);
             }
-            players::Rng ties(deal.state);  // the same tie-breaks for every choice of the round
-            for (size_t i = 0; i < future.size() && left > 0; ++i) {
-                const int cell = policy_cell(grid, future[i], rules, lines, ties, values);
-                if (cell < 0) throw std::invalid_argument("no cell takes the card");
-                grid[cell] = static_cast<uint8_t>(future[i]);
-                --left;
+            for (int k : alive) {
+                std::array<uint8_t, kCells> grid = position.grid;
+                int left = empty;
+                if (cells[k] >= 0) {
+                    grid[cells[k]] = static_cast<uint8_t>(card);
+                    --left;
+                }
+                players::Rng ties(deal.state);  // the same tie-breaks for every choice of the round
+                for (size_t i = 0; i < future.size() && left > 0; ++i) {
+                    const int cell = policy_cell(grid, future[i], rules, lines, ties, values);
+                    if (cell < 0) throw std::invalid_argument("no cell takes the card");
+                    grid[cell] = static_cast<uint8_t>(future[i]);
+                    --left;
+                }
+                const double s = static_cast<double>(score_of(grid, rules, lines));
+                sum[k] += s;
+                sum_sq[k] += s * s;
+                ++done[k];
             }
-            const double s = static_cast<double>(score_of(grid, rules, lines));
-            sum[k] += s;
-            sum_sq[k] += s * s;
         }
-        ++done;
+        if (phase + 1 < phases) {  // keep the better half (ties: the earlier candidate)
+            std::stable_sort(alive.begin(), alive.end(), [&](int a, int b) { return sum[a] > sum[b]; });
+            alive.resize((alive.size() + 1) / 2);
+            std::sort(alive.begin(), alive.end());
+        }
     }
-    for (size_t k = 0; k < cells.size(); ++k) {
-        Choice& c = out[k];
-        c.rollouts = done;
-        c.mean = done ? sum[k] / done : 0.0;
-        const double var = done > 1 ? std::max(0.0, (sum_sq[k] - done * c.mean * c.mean) / (done - 1)) : 0.0;
-        c.stderr = done > 1 ? std::sqrt(var / done) : 0.0;
+    std::vector<Choice> out;
+    for (size_t i = 0; i < legal.size(); ++i) {
+        const int k = class_of[i];
+        Choice c{legal[i]};
+        c.rollouts = done[k];
+        c.mean = done[k] ? sum[k] / done[k] : 0.0;
+        const double var =
+            done[k] > 1 ? std::max(0.0, (sum_sq[k] - done[k] * c.mean * c.mean) / (done[k] - 1)) : 0.0;
+        c.stderr = done[k] > 1 ? std::sqrt(var / done[k]) : 0.0;
+        c.still_in = std::find(alive.begin(), alive.end(), k) != alive.end();
+        out.push_back(c);
     }
-    std::stable_sort(out.begin(), out.end(), [](const Choice& a, const Choice& b) { return a.mean > b.mean; });
+    // The candidates in to the end first (the choice is among them), then by mean.
+    std::stable_sort(out.begin(), out.end(), [](const Choice& a, const Choice& b) {
+        return a.still_in != b.still_in ? a.still_in : a.mean > b.mean;
+    });
     return out;
 }
 

@@ -4,7 +4,8 @@
 // where discards are left) is tried in rounds; in each round the rest of the game is
 // dealt from the unseen cards (one order for all the choices of the round: common
 // random numbers) and played out by a quick policy, and the final grid is scored.  The
-// choice with the best mean wins.  The quick policy places each card where the lines
+// choice with the best mean wins; successive halving gives the better choices the
+// later rounds, and alike cells are tried once.  The quick policy places each card where the lines
 // through the cell gain the most promise (what their cards make, or may still make,
 // much as the greedy player of solver/poker/greedy.py weighs it).
 //
@@ -77,10 +78,13 @@ struct Choice {
     int cell;                 // -1: discard the card
     double mean = 0, stderr = 0;
     int rollouts = 0;
+    bool still_in = true;     // among the last candidates of the halving (value_choices)
 };
 
-// The card's choices valued by rollouts, best first: `rounds` rounds at most, and (when
-// `seconds` > 0) no more than that long.  The rollouts place each card where the lines
+// The card's choices valued by rollouts, best first: a budget of `rounds` rounds a
+// candidate, spent by successive halving (the candidates still in get the later rounds),
+// and (when `seconds` > 0) no more than that long.  Alike cells (empty rows or columns
+// swapped) are one candidate and share its figures.  The rollouts place each card where the lines
 // gain the most: learned worth with `values`, else promise.  The same position, card,
 // rounds, values and seed give the same answer.
 std::vector<Choice> value_choices(const Position& position, int card, const Rules& rules, int rounds,

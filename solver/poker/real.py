@@ -13,10 +13,13 @@ Players:
   Any table, a custom one included, learns its own.  It never discards.
 * `search`: every legal cell (and a discard, where one is left) tried by rollouts in
   the core: the rest of the game dealt from the unseen cards and played out by the
-  values player, the final grid scored, the best mean taken.  Its budget is a count of
-  rollout rounds a card (`rollouts`: the same game on any machine, from the sampler
-  seed and the card's number) or a time a game (`seconds_per_game`, spread over the
-  cards still to come; the start-up learning not counted).
+  values player, the final grid scored, the best mean taken.  Alike cells (the same
+  cell of two empty rows, say) are tried once, and successive halving spends the later
+  rollouts on the better half of the choices.  Its budget is a count of rollout rounds
+  a card (`rollouts`: what an even spread would give each choice; the same game on any
+  machine, from the sampler seed and the card's number) or a time a game
+  (`seconds_per_game`, spread over the cards still to come; the start-up learning not
+  counted).
 
 Every grid a player makes is scored again by the hand rules alone (score.py).
 """
@@ -226,11 +229,11 @@ class PokerHint:
                 "moves": [v.to_json() for v in self.values]}
 
     def summary_lines(self) -> List[str]:
-        rounds = self.values[0].rollouts if self.values else 0
-        lines = [f"Poker Squares: where to put {card_str(self.card)} ({rounds} rollouts a choice: estimates, "
-                 "each the mean final score were the rest played by the quick policy)"]
+        lines = [f"Poker Squares: where to put {card_str(self.card)} (estimates: each the mean final score were "
+                 "the rest played by the quick policy; alike cells share one; the weaker choices were dropped after fewer "
+                 "rollouts)"]
         for i, v in enumerate(self.values, 1):
-            lines.append(f"{i:3d}. {v.name()}: expected score {v.mean:.2f} +- {v.stderr:.2f}")
+            lines.append(f"{i:3d}. {v.name()}: expected score {v.mean:.2f} +- {v.stderr:.2f} ({v.rollouts} rollouts)")
         return lines
 
 
