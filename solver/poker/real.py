@@ -230,8 +230,8 @@ class PokerHint:
 
     def summary_lines(self) -> List[str]:
         lines = [f"Poker Squares: where to put {card_str(self.card)} (estimates: each the mean final score were "
-                 "the rest played by the quick policy; alike cells share one; the weaker choices were dropped after fewer "
-                 "rollouts)"]
+                 "the rest played by the quick policy; alike cells share one; the weaker choices were dropped "
+                 "after fewer rollouts)"]
         for i, v in enumerate(self.values, 1):
             lines.append(f"{i:3d}. {v.name()}: expected score {v.mean:.2f} +- {v.stderr:.2f} ({v.rollouts} rollouts)")
         return lines
