@@ -38,11 +38,16 @@ class Pane:
         subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
 
     def wait_for(self, wanted: str) -> str:
+        """The pane once it shows `wanted` and has stopped changing: a capture can land
+        while a frame is being drawn (its heading there, its board not yet)."""
         deadline = time.monotonic() + 60
+        before, same = None, 0
         while time.monotonic() < deadline:
             text = self.text()
-            if wanted in text:
+            same = same + 1 if text == before else 0
+            if wanted in text and same >= 3:  # unchanged for 0.3 s
                 return text
+            before = text
             time.sleep(0.1)
         raise AssertionError(f"the pane never showed {wanted!r}:\n{self.text()}")
 
