@@ -251,16 +251,14 @@ int policy_cell(std::array<uint8_t, kCells>& grid, int card, const Rules& rules,
     int best = -1, ties = 0;
     double best_gain = 0;
     for (int cell : cells) {
-        grid[cell] = static_cast<uint8_t>(card);
         for (int li : lines.through[cell])
             if (!weighed[li]) {
                 weighed[li] = true;
-                after[li] = line_worth(grid, lines.cells[li], rules, values, at);
-                grid[cell] = kEmpty;
                 before[li] = line_worth(grid, lines.cells[li], rules, values, at);
                 grid[cell] = static_cast<uint8_t>(card);
+                after[li] = line_worth(grid, lines.cells[li], rules, values, at);
+                grid[cell] = kEmpty;
             }
-        grid[cell] = kEmpty;
         double gain = 0;
         for (int li : lines.through[cell]) gain -= before[li];
         for (int li : lines.through[cell]) gain += after[li];

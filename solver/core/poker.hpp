@@ -5,9 +5,9 @@
 // dealt from the unseen cards (one order for all the choices of the round: common
 // random numbers) and played out by a quick policy, and the final grid is scored.  The
 // choice with the best mean wins; successive halving gives the better choices the
-// later rounds, and alike cells are tried once.  The quick policy places each card where the lines
-// through the cell gain the most promise (what their cards make, or may still make,
-// much as the greedy player of solver/poker/greedy.py weighs it).
+// later rounds, and alike cells are tried once.  The quick policy places each card
+// where the lines through the cell gain the most promise (what their cards make, or
+// may still make, much as the greedy player of solver/poker/greedy.py weighs it).
 //
 // Hands are scored here as hands.py scores them (tests compare the two on every
 // category and on random hands with a joker); the optimal grids stay CP-SAT's.
@@ -84,9 +84,9 @@ struct Choice {
 // The card's choices valued by rollouts, best first: a budget of `rounds` rounds a
 // candidate, spent by successive halving (the candidates still in get the later rounds),
 // and (when `seconds` > 0) no more than that long.  Alike cells (empty rows or columns
-// swapped) are one candidate and share its figures.  The rollouts place each card where the lines
-// gain the most: learned worth with `values`, else promise.  The same position, card,
-// rounds, values and seed give the same answer.
+// swapped) are one candidate and share its figures.  The rollouts place each card where
+// the lines gain the most: learned worth with `values`, else promise.  The same
+// position, card, rounds, values and seed give the same answer.
 std::vector<Choice> value_choices(const Position& position, int card, const Rules& rules, int rounds,
                                   double seconds, uint64_t seed, const LineValues* values = nullptr);
 
