@@ -2,10 +2,12 @@
 
     python benchmarks/klondike_memory.py [--pysol 33960,33576,...] [--mode standard]
                                          [--budgets none,1G,256M,64M] [--timeout 200]
+                                         [--threads 1]
 
-A full table forgets its deepest positions and the search goes on (search.hpp,
-docs/PROOFS.md E7): the answer stays proven, and the positions forgotten are searched
-again where met.  Per deal and budget, on one thread: the most cards home, whether it
+A full table forgets the positions whose searches were smallest and the search goes on
+(search.hpp, shared_table.hpp, docs/PROOFS.md E7): the answer stays proven, and the
+positions forgotten are searched again where met.  Per deal and budget, on --threads
+threads (one by default): the most cards home, whether it
 is proven, nodes, seconds, positions forgotten and the table's peak size, beside the
 same deal with no budget to speak of ("none": 16 GB).  The default deals are the
 slowest PySolFC game numbers of 32000-33999 under standard rules (issue 38).  Writes
@@ -33,6 +35,7 @@ def main():
     ap.add_argument("--mode", default="standard")
     ap.add_argument("--budgets", default="none,1G,256M,64M")
     ap.add_argument("--timeout", type=float, default=200.0, help="seconds per solve (default 200)")
+    ap.add_argument("--threads", type=int, default=1, help="search threads (default 1)")
     ap.add_argument("--name", default="klondike-memory")
     args = ap.parse_args()
     rules = make_rules(args.mode)
@@ -43,20 +46,22 @@ def main():
         deal = KlondikeDeal.from_pysol_number(number)
         for label, memory in budgets:
             start = time.perf_counter()
-            r = solve(deal, rules, limits=Limits(threads=1, timeout=args.timeout, max_memory=memory))
+            r = solve(deal, rules, limits=Limits(threads=args.threads, timeout=args.timeout, max_memory=memory))
             rows.append({"pysol": number, "budget": label, "best": r.max_foundation, "proven": r.proven,
                          "stop_reason": str(r.stop_reason.value), "nodes": r.stats.nodes,
                          "seconds": time.perf_counter() - start, "forgotten": r.stats.forgotten or 0,
-                         "table_mb": r.stats.table_bytes / 2**20})
+                         "table_mb": r.stats.table_bytes / 2**20, "threads": r.stats.threads})
             print(rows[-1], flush=True)
-    table = (f"# Klondike under a memory budget\n\n{rules.describe()}; one thread; each solve stopped after "
+    threads = "one thread" if args.threads == 1 else f"{args.threads} threads"
+    table = (f"# Klondike under a memory budget\n\n{rules.describe()}; {threads}; each solve stopped after "
              f"{args.timeout:g} s.  \"none\": a 16 GB budget, never reached.\n\n"
              "| PySolFC game | budget | most cards home | proven | nodes | seconds | forgotten | table MB |\n"
              "|---|---|---|---|---|---|---|---|\n")
     for r in rows:
         table += (f"| {r['pysol']} | {r['budget']} | {r['best']} | {'yes' if r['proven'] else r['stop_reason']} | "
                   f"{r['nodes']:,} | {r['seconds']:.1f} | {r['forgotten']:,} | {r['table_mb']:.0f} |\n")
-    write_results(args.name, {"machine": machine(), "rules": rules.describe(), "timeout": args.timeout, "rows": rows},
+    write_results(args.name, {"machine": machine(), "rules": rules.describe(), "timeout": args.timeout,
+                              "threads": args.threads, "rows": rows},
                   table, speed)
 
 

@@ -197,9 +197,9 @@ def limit_options(f: Callable = None, *, threads: bool = False) -> Callable:
             command = threads_option(command)
         command = click.option("--max-memory", type=MEMORY_SIZE, metavar="SIZE", default="1G", show_default=True,
                                help="Memory for the table of visited states, its growth included (e.g. 256M, "
-                                    "2G; at most this machine's memory).  A full table forgets its deepest "
-                                    "positions and the search goes on, still exact, only slower (on one thread: "
-                                    "a search on threads starts again on one when its table is full).")(command)
+                                    "2G; at most this machine's memory).  A full table forgets the positions "
+                                    "whose searches were smallest and the search goes on, still exact, only "
+                                    "slower.")(command)
         command = timeout_option("Stop after this many seconds with the best line so far (not proven).")(command)
         return click.option("--max-nodes", type=click.IntRange(1, MAX_NODES), metavar="N",
                             help="Stop after N search nodes with the best line so far (not proven).")(command)

@@ -46,13 +46,14 @@ def test_limits_end_cleanly_not_proven():
 
 @pytest.mark.parametrize("threads", ["1", "2"])
 def test_a_full_table_forgets_and_the_answer_is_still_proven(threads):
-    """Seed 72 needs a table of about 66 MB: under 8 MB the table forgets positions
-    (threads first stop, and one thread goes on) and the search proves the same maximum
-    (30) inside the budget."""
+    """Seed 72 needs a table of about 66 MB: under 8 MB the table forgets positions,
+    on every thread asked for, and the search proves the same maximum (30) inside
+    the budget."""
     run = patiens("klondike", "solve", "--seed", "72", "--max-memory", "8M", "--threads", threads, "--json")
     out = run.json()
     assert run.code == 0 and out["proven"] and out["max_foundation"] == 30
     assert out["stats"]["table_forgotten"] > 0 and out["stats"]["table_bytes"] <= 8 << 20
+    assert out["stats"]["threads"] == int(threads)
     text = patiens("klondike", "solve", "--seed", "72", "--max-memory", "8M", "--threads", threads)
     assert text.code == 0 and "forgotten" in text.out
 

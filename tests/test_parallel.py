@@ -89,13 +89,34 @@ def test_node_limit_on_threads():
 
 
 def test_memory_limit_on_threads():
-    """A budget far too small for the table: the threads' table grows while it may and
-    stops them, then one thread goes on, forgetting positions, until the node limit."""
+    """A budget far too small for the table: the threads' table grows while it may,
+    then forgets positions, the threads stopped each time, until the node limit."""
     limits = Limits(threads=2, max_memory=1 << 20, max_nodes=2_000_000)
     result = klondike_solve(HARD, make_rules("casino"), limits=limits)
     assert not result.proven and result.stop_reason == "max-nodes" and result.stats.forgotten > 0
     assert result.stats.table_bytes <= 1 << 20
     assert klondike_line_count(HARD, make_rules("casino"), result) == result.max_foundation
+
+
+@pytest.mark.parametrize("threads", [2, 8])
+def test_the_threads_forget_and_go_on_under_a_budget_too_small_to_split(threads):
+    """Under 1 MB or less the threads' table can never split (the split alone would
+    take more), so each growth past its one shard is given up with that shard frozen,
+    and the table forgets, thousands of times, each time with every thread stopped.
+    The threads go on to the one-thread maximum, proven, inside the budget, on every
+    thread.  A thread that finishes a position while the shard is frozen must still
+    clear its busy flag there: one left behind keeps its position for good, and under
+    128 KB (4,096 slots) such flags filled the table within 5 M nodes."""
+    rules = make_rules("casino")
+    for seed, budget, best in ((56, 256 << 10, 8), (72, 1 << 20, 30)):
+        deal = KlondikeDeal.from_seed(seed)
+        result = klondike_solve(deal, rules, limits=Limits(threads=threads, max_memory=budget))
+        assert result.proven and result.max_foundation == best and result.stats.threads == threads
+        assert result.stats.forgotten > 0 and result.stats.table_bytes <= budget
+        assert klondike_line_count(deal, rules, result) == best
+    tiny_budget = Limits(threads=threads, max_memory=128 << 10, max_nodes=5_000_000)
+    tiny = klondike_solve(KlondikeDeal.from_seed(72), rules, limits=tiny_budget)
+    assert tiny.stop_reason == "max-nodes" and tiny.stats.forgotten > 0 and tiny.stats.table_bytes <= 128 << 10
 
 
 def test_a_table_split_into_shards_keeps_every_state():
@@ -147,8 +168,8 @@ def test_the_threads_table_splits_and_grows_its_shards_while_they_search(threads
     the test machine's few cores are often stopped midway through a growth, so the
     others meet frozen slots and full small shards.  The answer stays the one-thread
     maximum, proven; under budgets below what the search needs (40 and 60 MB of its
-    109) the table takes most of them and stops the threads, and one thread goes on
-    inside them, forgetting positions, to the same maximum, proven."""
+    109) the table takes most of them and then forgets positions, the threads going
+    on inside them, to the same maximum, proven."""
     rules = make_rules("casino")
     result = klondike_solve(HARD, rules, limits=Limits(threads=threads))
     assert result.proven and result.max_foundation == 19

@@ -19,9 +19,15 @@
 // search may rest on states still on another thread's path, and the finishing thread
 // has searched each of those itself.)  Which line of the best value is
 // reported, and the node count, may change from run to run; the value does not.
+//
+// A full table forgets positions (E7): the thread that finds it full asks the others
+// to stop at their next report (between nodes), and the last to stop thins the table
+// (SharedTable::forget) while the rest wait, then all go on.  The threads' paths are
+// their busy positions, which the table keeps.
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <system_error>
@@ -75,7 +81,9 @@ public:
         if (seeded) workers_[0].guide.follow(known->line);
         // The other threads start at once: waiting for the search to prove not tiny
         // first cost more than it saved.
+        searching_ = threads_;
         start_helpers();
+        for (int t = 1 + static_cast<int>(helpers_.size()); t < threads_; ++t) leave_search();  // never started
         workers_[0].run();  // the calling thread: the one that may ask about Ctrl-C
         for (auto& th : helpers_) th.join();
         for (const Worker& w : workers_) result_.nodes += w.nodes;
@@ -102,6 +110,7 @@ private:
             dfs(0, true);
             if (!s->stop_.load()) s->halt(StopReason::Complete);  // this thread covered the space
             s->table_.retire(me);
+            s->leave_search();
         }
 
         // False when the state was put off: another thread is searching it.
@@ -122,14 +131,21 @@ private:
             const uint64_t key = game.key();
             const uint32_t locality = engine::locality_of(game, key);
             SharedTable::Entry entry;
-            switch (s->table_.enter(key, locality, game.rank(), me, join, entry)) {
+            SharedTable::Visit visit;
+            while ((visit = s->table_.enter(key, locality, game.rank(), depth, me, join, entry)) == SharedTable::Visit::Full)
+                if (!s->pause_for_forget(true)) {  // nothing left to forget: the paths fill the budget
+                    s->halt(StopReason::MemoryLimit);
+                    return true;
+                }
+            switch (visit) {
                 case SharedTable::Visit::Done:
                 case SharedTable::Visit::Mine: return true;
                 case SharedTable::Visit::Other: return false;
-                case SharedTable::Visit::Full: s->halt(StopReason::MemoryLimit); return true;
+                case SharedTable::Visit::Full:  // (not after the loop above)
                 case SharedTable::Visit::New: break;
             }
             const int floor = s->only_target_ ? std::max(best, s->target_ - 1) : best;
+            const uint64_t nodes_before = nodes;
             if (game.bound(floor) > floor) {
                 if (depth >= engine::kMaxDepth) {
                     s->halt(StopReason::DepthLimit);
@@ -137,7 +153,7 @@ private:
                 }
                 expand(depth, key);
             }
-            s->table_.finish(entry, me, !s->stop_.load(std::memory_order_relaxed));
+            s->table_.finish(entry, me, !s->stop_.load(std::memory_order_relaxed), nodes - nodes_before);
             return true;
         }
 
@@ -172,6 +188,7 @@ private:
 
         void poll() {
             s->table_.quiesce(me);  // between nodes: no slot is used without a fresh look
+            if (s->forget_wanted_.load(std::memory_order_relaxed)) s->pause_for_forget(false);
             const uint64_t total = s->nodes_.fetch_add(unreported) + unreported;
             unreported = 0;
             const Limits& lim = s->limits_;
@@ -197,6 +214,36 @@ private:
 
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
+    // A thread whose table was full (`asking`), or one that saw the request at its
+    // report, stops here, holding no pointer into the table, until every thread still
+    // searching has stopped too; the last one to stop forgets.  True when positions
+    // were forgotten (room was made).
+    bool pause_for_forget(bool asking) {
+        std::unique_lock<std::mutex> lock(pause_mutex_);
+        if (asking) forget_wanted_.store(true);
+        else if (!forget_wanted_.load()) return true;  // done meanwhile
+        const uint64_t round = pause_round_;
+        ++paused_;
+        forget_if_all_paused();
+        pause_cv_.wait(lock, [&] { return pause_round_ != round; });
+        return forgot_;
+    }
+    // A thread whose search is over: the pauses no longer wait for it.
+    void leave_search() {
+        std::lock_guard<std::mutex> lock(pause_mutex_);
+        --searching_;
+        forget_if_all_paused();
+    }
+    // (pause_mutex_ held.)  Stopped, a search forgets nothing: its threads are leaving.
+    void forget_if_all_paused() {
+        if (!forget_wanted_.load() || paused_ < searching_) return;
+        forgot_ = !stop_.load() && table_.forget() > 0;
+        paused_ = 0;
+        forget_wanted_.store(false);
+        ++pause_round_;
+        pause_cv_.notify_all();
+    }
+
     // The first reason to stop wins; later ones (other threads noticing) are ignored.
     void halt(StopReason why) {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -218,6 +265,7 @@ private:
         result_.seconds = elapsed();
         result_.table_entries = table_.size();
         result_.table_bytes = table_.bytes();
+        result_.table_forgotten = table_.forgotten();
         return result_;
     }
 
@@ -236,6 +284,13 @@ private:
     int start_bound_ = 0;  // for progress reports
     std::vector<Worker> workers_;
     std::vector<std::thread> helpers_;
+    // Stopping the threads for forget().
+    std::mutex pause_mutex_;
+    std::condition_variable pause_cv_;
+    alignas(64) std::atomic<bool> forget_wanted_{false};  // read at every report
+    int searching_ = 0, paused_ = 0;
+    uint64_t pause_round_ = 0;
+    bool forgot_ = false;
 };
 
 // A search that went on from `before` (it had its line as a floor): its result, with
@@ -264,16 +319,7 @@ SearchResult<typename Game::Move> search(Game& game, int target, bool only_targe
                                  : std::min<int>(kDefaultMaxThreads, static_cast<int>(std::thread::hardware_concurrency()));
     auto run = [&](const Limits& lim, const SearchResult<typename Game::Move>* known) {
         if (threads <= 1) return Search<Game>(target, only_target, lim).run(game, known);
-        auto out = ParallelSearch<Game>(target, only_target, lim, threads).run(game, known);
-        if (out.reason != StopReason::MemoryLimit || (lim.max_nodes && out.nodes >= lim.max_nodes)) return out;
-        // The threads' table cannot forget positions (docs/PROOFS.md, E7): full, it has
-        // stopped the threads, and the search goes on on one thread, whose table does,
-        // from the best line the threads found (its floor and its first moves).
-        Search<Game> one(target, only_target, remaining(lim, out.nodes, out.seconds));
-        auto rest = after(out, one.run(game, &out));
-        rest.threads = out.threads;
-        rest.table_bytes = std::max(rest.table_bytes, out.table_bytes);
-        return rest;
+        return ParallelSearch<Game>(target, only_target, lim, threads).run(game, known);
     };
     if (!first) return run(limits, nullptr);
     const SearchResult<typename Game::Move> line = first(game, limits.max_nodes ? limits.max_nodes : ~0ull);

@@ -1,7 +1,8 @@
 // The visited table that the threads of parallel.hpp share.
 //
 // Each entry is a 64-bit key and a 32-bit word: the best dominance rank seen (plus
-// one; 0: an insert not finished yet), a done flag and one busy flag per thread.
+// one; 0: an insert not finished yet), a done flag and one busy flag per thread; and
+// a word of notes: its shard once the table is split, and what forget() weighs.
 //
 // Like the one-thread table (search.hpp), it starts as one shard and, for a game with
 // a locality, is split into 2^kShardBits shards once it would grow past kSplitSlots
@@ -24,6 +25,12 @@
 // remembers its slot with the shard's word; a later access trusts the slot only
 // while the shard still holds that word (a shard's arrays only grow, so a word never
 // comes back).
+//
+// When the budget allows no more growth, the table forgets positions, as the
+// one-thread table does (search.hpp), but only while every other thread is parked
+// (forget(): ParallelSearch stops them at a point where they hold no pointer into the
+// table).  It never forgets a busy position (one on a thread's path), so that each
+// thread still catches its cycles (docs/PROOFS.md, E7).
 #pragma once
 
 #include <atomic>
@@ -43,7 +50,23 @@ class SharedTable {
     struct Slot {
         std::atomic<uint64_t> key{0};       // 0: empty; kFrozenKey: empty, and frozen
         std::atomic<uint32_t> word{0};
-        std::atomic<uint32_t> locality{0};  // for the split
+        std::atomic<uint32_t> notes{0};  // Notes: shard after the split, depth, work
+    };
+    // A slot's notes: the state's shard among 2^kShardBits (for the split), its depth
+    // when first entered (at most 255) and log2 of the nodes its search took (0: fewer
+    // than kNotedWork), for forget().
+    struct Notes {
+        static constexpr uint32_t kShardMask = (1u << engine::kShardBits) - 1, kDepthShift = 12, kWorkShift = 20;
+        static_assert(engine::kShardBits <= kDepthShift);
+        static uint32_t make(uint32_t locality, size_t depth) {
+            return engine::shard_of(locality, engine::kShardBits) |
+                   static_cast<uint32_t>(std::min<size_t>(depth, 255)) << kDepthShift;
+        }
+        static uint32_t shard(uint32_t n) { return n & kShardMask; }
+        static uint32_t depth(uint32_t n) { return (n >> kDepthShift) & 255; }
+        static uint32_t work(uint32_t n) { return n >> kWorkShift; }
+        // Worth keeping: the largest searches first, then the shallowest (14 bits).
+        static uint32_t worth(uint32_t n) { return work(n) << 8 | (255 - depth(n)); }
     };
 
 public:
@@ -57,6 +80,7 @@ public:
         uintptr_t array = 0;
         uint32_t shard = 0, locality = 0, rank = 0;  // rank + 1, as the word holds it
         uint64_t key = 0;
+        uint64_t generation = 0;  // forget() rebuilds the arrays: `slot` is then stale
     };
 
     // `when_large`: split into 2^kShardBits shards once past kSplitSlots (any table also
@@ -76,9 +100,10 @@ public:
         for (Retired& r : retired_) release(r);
     }
 
-    // Enter a state: New (now marked busy for `me`), Done, Mine (on my own path), Other
-    // (another thread is on it; entered anyway when `join`), or Full (memory budget).
-    Visit enter(uint64_t key, uint32_t locality, uint16_t rank, int me, bool join, Entry& e) {
+    // Enter a state `depth` moves from the start: New (now marked busy for `me`), Done,
+    // Mine (on my own path), Other (another thread is on it; entered anyway when
+    // `join`), or Full (memory budget: forget() may make room).
+    Visit enter(uint64_t key, uint32_t locality, uint16_t rank, size_t depth, int me, bool join, Entry& e) {
         key = table_key(key);
         const uint32_t want = uint32_t(rank) + 1, mine = busy_bit(me);
         for (;;) {
@@ -113,11 +138,11 @@ public:
                 } else {  // new, or reached now with a better rank: not done at that rank
                     next = want | (cur & kBusyMask) | mine;
                 }
-                // Whoever gives the word its first rank writes the locality first (all
-                // write the same), so that whoever sees the word sees the locality.
-                if (cur == 0) s->locality.store(locality, std::memory_order_relaxed);
+                // Whoever gives the word its first rank writes the notes first (all
+                // write the same shard), so that whoever sees the word sees the shard.
+                if (cur == 0) s->notes.store(Notes::make(locality, depth), std::memory_order_relaxed);
                 if (s->word.compare_exchange_weak(cur, next, std::memory_order_acq_rel)) {
-                    e = {s, p.dir, p.word, p.shard, locality, want, key};
+                    e = {s, p.dir, p.word, p.shard, locality, want, key, generation_.load(std::memory_order_relaxed)};
                     return Visit::New;
                 }
             }
@@ -125,32 +150,38 @@ public:
         }
     }
 
-    // Leave a state entered with enter(): done when `complete` and no better rank came
-    // in meanwhile.
-    void finish(const Entry& e, int me, bool complete) {
+    // Leave a state entered with enter(), whose search took `nodes`: done when
+    // `complete` and no better rank came in meanwhile.
+    void finish(const Entry& e, int me, bool complete, uint64_t nodes) {
         for (;;) {
             Directory* d = dir_.load();
             Place p{d, e.shard, 0};
             Slot* s = nullptr;
-            if (d == e.dir) {  // (a shard's arrays only grow, so its word never repeats)
+            bool given_up = false;  // s lies in the frozen array of a split given up
+            // (Between two forget()s a shard's arrays only grow, so its word never repeats.)
+            if (d == e.dir && e.generation == generation_.load(std::memory_order_relaxed)) {
                 p.word = d->shards()[e.shard].load();
                 if (p.word == e.array) s = e.slot;
             }
             if (!s) {  // the shard was replaced: look the state up again
                 p = place_of(e.locality);
-                if (find(p, e.key, s) == Probe::Frozen) {
-                    if (!wait_replaced(p)) return;
-                    continue;
-                }
+                if (find(p, e.key, s) == Probe::Frozen && wait_replaced(p)) continue;
+                // A split the budget could not hold leaves its array frozen, the table
+                // until forget() unfreezes it: the busy flag is cleared there, or the
+                // state would stay busy, never forgotten, for good.
+                if ((given_up = given_up_.load())) s = find_given_up(p, e.key);
                 if (!s) return;  // (cannot happen: an entered state stays in the table)
             }
             uint32_t cur = s->word.load(std::memory_order_acquire);
-            while (!(cur & kMoved)) {
+            while (!(cur & kMoved) || given_up) {
                 uint32_t next = cur & ~busy_bit(me);
                 if (complete && (cur & kRankMask) == e.rank) next |= kDone;
-                if (s->word.compare_exchange_weak(cur, next, std::memory_order_acq_rel)) return;
+                if (s->word.compare_exchange_weak(cur, next, std::memory_order_acq_rel)) {
+                    note_work(*s, nodes);
+                    return;
+                }
             }
-            if (!wait_replaced(p)) return;
+            wait_replaced(p);  // (or given up meanwhile: the state is looked up in its frozen array)
         }
     }
 
@@ -177,7 +208,65 @@ public:
         for (uint32_t s = 0; s < d->size(); ++s) n += load_of(d, s, d->shards()[s].load());
         return n;
     }
-    uint64_t bytes() const { return bytes_.load(); }
+    uint64_t bytes() const { return std::max(bytes_.load(), peak_bytes_); }  // the most it held
+    uint64_t forgotten() const { return forgotten_; }
+
+    // The budget is spent: forget about half of the positions, those whose searches
+    // were the smallest (by the work noted, then the deepest first), never a busy one,
+    // and rebuild each shard at the size its positions now need, so that the budget
+    // freed goes to the shards that grow next.  Only while every other thread is
+    // parked, holding no pointer into the table (its entries are looked up again:
+    // `generation`).  Returns the positions forgotten (0: no room can be made).
+    uint64_t forget() {
+        for (Retired& r : retired_) release(r);  // (no parked thread reads them)
+        retired_.clear();
+        retired_count_.store(0);
+        peak_bytes_ = std::max(peak_bytes_, bytes_.load());
+        Directory* d = dir_.load();
+        std::vector<uintptr_t> arrays(d->size());
+        for (uint32_t k = 0; k < d->size(); ++k) arrays[k] = d->shards()[k].load() & ~kFrozen;
+        // By worth, the positions that may go; the busy ones stay whatever they are worth.
+        std::vector<uint64_t> by_worth(1u << 14);
+        uint64_t count = 0;
+        for (uintptr_t a : arrays)
+            each_slot(a, [&](uint64_t, uint32_t w, uint32_t n) {
+                ++count;
+                if ((w & kDone) && !(w & kBusyMask)) ++by_worth[Notes::worth(n)];
+            });
+        uint32_t least_kept = 1u << 14;  // kept: busy, or done and worth >= least_kept
+        for (uint64_t n = 0; least_kept > 0 && n + by_worth[least_kept - 1] <= count / 2;) n += by_worth[--least_kept];
+        auto kept = [&](uint32_t w, uint32_t n) {
+            return (w & kBusyMask) || ((w & kDone) && Notes::worth(n) >= least_kept);
+        };
+        uint64_t left = 0, bytes = 0;
+        if (d->bits == 0) {
+            left = thin_in_place(arrays[0], kept);
+            bytes = slots_of(arrays[0]) * sizeof(Slot);
+        } else {
+            std::vector<uint64_t> counts(arrays.size());
+            for (size_t k = 0; k < arrays.size(); ++k)
+                each_slot(arrays[k], [&](uint64_t, uint32_t w, uint32_t n) { counts[k] += kept(w, n); });
+            const bool tight = engine::split_total(counts, false) * sizeof(Slot) > max_bytes_ / 2;
+            for (size_t k = 0; k < arrays.size(); ++k) {
+                const uintptr_t old = arrays[k];
+                arrays[k] = Array::make(std::min(slots_of(old), engine::split_slots(counts[k], tight)));
+                each_slot(old, [&](uint64_t key, uint32_t w, uint32_t n) {
+                    if (kept(w, n)) put(arrays[k], key, w, n);
+                });
+                array_of(arrays[k])->base.store(counts[k]);
+                left += counts[k];
+                bytes += slots_of(arrays[k]) * sizeof(Slot);
+                Array::release(array_of(old));
+            }
+        }
+        dir_.store(Directory::make(d->bits, threads_, arrays));
+        Directory::release(d);
+        bytes_.store(bytes);
+        generation_.fetch_add(1);
+        given_up_.store(false);  // (a split the budget could not hold is tried again)
+        forgotten_ += count - left;
+        return count - left;
+    }
 
 private:
     static constexpr uint32_t kRankMask = 0xffff, kDone = 1u << 16, kBusyMask = 0x3fffu << 17, kMoved = 1u << 31;
@@ -222,7 +311,7 @@ private:
     static uint64_t slots_of(uintptr_t word) { return uint64_t(1) << (word & kLog2); }
     // Put a state into an array the search does not see yet (the threads copying into
     // it may, so a slot is taken by a compare-and-swap); the caller adds it to `base`.
-    static void put(uintptr_t word, uint64_t key, uint32_t w, uint32_t locality) {
+    static void put(uintptr_t word, uint64_t key, uint32_t w, uint32_t notes) {
         Slot* slots = array_of(word)->slots();
         const uint64_t mask = slots_of(word) - 1;
         for (uint64_t i = engine::mix(key) & mask;; i = (i + 1) & mask) {
@@ -230,7 +319,7 @@ private:
             if (slots[i].key.load(std::memory_order_relaxed) == 0 &&
                 slots[i].key.compare_exchange_strong(empty, key, std::memory_order_relaxed)) {
                 slots[i].word.store(w, std::memory_order_relaxed);
-                slots[i].locality.store(locality, std::memory_order_relaxed);
+                slots[i].notes.store(notes, std::memory_order_relaxed);
                 return;
             }
         }
@@ -317,6 +406,17 @@ private:
             if (k == kFrozenKey) return Probe::Frozen;
             if (k == 0) return Probe::Found;
             if ((i = (i + 1) & mask) == home) return Probe::Found;
+        }
+    }
+
+    // The slot of a state in the frozen array of a split the budget could not hold.
+    Slot* find_given_up(const Place& p, uint64_t key) const {
+        Slot* slots = p.array()->slots();
+        const uint64_t mask = p.mask(), home = engine::mix(key) & mask;
+        for (uint64_t i = home;; ) {
+            const uint64_t k = slots[i].key.load(std::memory_order_acquire);
+            if (k == key) return &slots[i];
+            if (k == 0 || k == kFrozenKey || (i = (i + 1) & mask) == home) return nullptr;
         }
     }
 
@@ -434,7 +534,7 @@ private:
         p.dir->shards()[p.shard].store(p.word | kFrozen);
         freeze(p, 0, slots_of(p.word), [](uint64_t, uint32_t, uint32_t) {});  // the counts below must see every state
         std::vector<uint64_t> counts(uint64_t(1) << bits);
-        for_each_state(p, [&](uint64_t, uint32_t, uint32_t loc) { ++counts[engine::shard_of(loc, bits)]; });
+        for_each_state(p, [&](uint64_t, uint32_t, uint32_t n) { ++counts[Notes::shard(n)]; });
         bool tight = false;
         if (!reserve(engine::split_total(counts, tight) * sizeof(Slot)) &&
             !reserve(engine::split_total(counts, tight = true) * sizeof(Slot))) {
@@ -445,9 +545,9 @@ private:
         }
         std::vector<uintptr_t> arrays(counts.size());
         for (size_t s = 0; s < counts.size(); ++s) arrays[s] = Array::make(engine::split_slots(counts[s], tight));
-        for_each_state(p, [&](uint64_t k, uint32_t w, uint32_t loc) {
-            const uintptr_t into = arrays[engine::shard_of(loc, bits)];
-            put(into, k, w, loc);
+        for_each_state(p, [&](uint64_t k, uint32_t w, uint32_t n) {
+            const uintptr_t into = arrays[Notes::shard(n)];
+            put(into, k, w, n);
             array_of(into)->base.fetch_add(1, std::memory_order_relaxed);
         });
         dir_.store(Directory::make(bits, threads_, arrays));
@@ -466,7 +566,7 @@ private:
             uint64_t k = 0;
             if (slots[i].key.compare_exchange_strong(k, kFrozenKey)) continue;
             const uint32_t w = slots[i].word.fetch_or(kMoved);
-            if (w != 0) visit(k, w, slots[i].locality.load(std::memory_order_relaxed));
+            if (w != 0) visit(k, w, slots[i].notes.load(std::memory_order_relaxed));
         }
     }
     // Each state of a frozen array, as freeze() visits them.
@@ -476,8 +576,56 @@ private:
         for (uint64_t i = 0; i <= p.mask(); ++i) {
             const uint64_t k = slots[i].key.load(std::memory_order_acquire);
             const uint32_t w = slots[i].word.load(std::memory_order_acquire) & ~kMoved;
-            if (k != kFrozenKey && w != 0) visit(k, w, slots[i].locality.load(std::memory_order_relaxed));
+            if (k != kFrozenKey && w != 0) visit(k, w, slots[i].notes.load(std::memory_order_relaxed));
         }
+    }
+    template <class Visit_>
+    static void each_slot(uintptr_t array, Visit_ visit) {
+        for_each_state(Place{nullptr, 0, array}, visit);
+    }
+
+    // Notes the work of a search (only from kNotedWork nodes on: a store more for the
+    // few positions that head a large search).  Two threads noting at once may lose one
+    // figure: it only weighs what forget() keeps.
+    static void note_work(Slot& s, uint64_t nodes) {
+        if (nodes < VisitedTable::kNotedWork) return;
+        const uint32_t work = 63 - __builtin_clzll(nodes), n = s.notes.load(std::memory_order_relaxed);
+        if (work > Notes::work(n)) s.notes.store((n & ((1u << Notes::kWorkShift) - 1)) | work << Notes::kWorkShift, std::memory_order_relaxed);
+    }
+
+    // forget() for a table of one shard, in its array: each kept position is put back
+    // from its home slot, walking the array from an empty slot, so that linear probing
+    // finds every one again (a frozen array, a split the budget could not hold, is
+    // unfrozen).  An array with no empty slot is rebuilt from a copy of what it keeps.
+    // Returns the positions kept.
+    template <class Kept>
+    static uint64_t thin_in_place(uintptr_t array, Kept kept) {
+        Slot* slots = array_of(array)->slots();
+        const uint64_t size = slots_of(array);
+        auto empty = [&](uint64_t i) {
+            const uint64_t k = slots[i].key.load(std::memory_order_relaxed);
+            return k == 0 || k == kFrozenKey;
+        };
+        uint64_t start = 0;
+        while (start < size && !empty(start)) ++start;
+        std::vector<std::pair<uint64_t, uint64_t>> full_copy;  // (key, word << 32 | notes), only for a full array
+        uint64_t left = 0;
+        for (uint64_t k = 1; k <= size; ++k) {
+            const uint64_t j = (start + k) % size;
+            const uint64_t key = slots[j].key.load(std::memory_order_relaxed);
+            const uint32_t w = slots[j].word.load(std::memory_order_relaxed) & ~kMoved;
+            const uint32_t n = slots[j].notes.load(std::memory_order_relaxed);
+            slots[j].key.store(0, std::memory_order_relaxed);
+            slots[j].word.store(0, std::memory_order_relaxed);
+            if (key == 0 || key == kFrozenKey || w == 0 || !kept(w, n)) continue;
+            ++left;
+            if (start == size) full_copy.emplace_back(key, uint64_t(w) << 32 | n);
+            else put(array, key, w, n);
+        }
+        for (const auto& [key, wn] : full_copy) put(array, key, static_cast<uint32_t>(wn >> 32), static_cast<uint32_t>(wn));
+        array_of(array)->base.store(left);
+        array_of(array)->growing.store(false);
+        return left;
     }
 
     // --- memory --------------------------------------------------------------------
@@ -546,6 +694,8 @@ private:
     std::vector<Retired> retired_;
     std::atomic<size_t> retired_count_{0};
     std::atomic<bool> given_up_{false};
+    std::atomic<uint64_t> generation_{0};  // forget()s so far
+    uint64_t peak_bytes_ = 0, forgotten_ = 0;  // (written by forget() alone, the others parked)
 };
 
 }  // namespace patiens
