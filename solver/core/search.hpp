@@ -176,6 +176,18 @@ inline uint64_t split_total(const std::vector<uint64_t>& counts, bool tight) {
     for (uint64_t n : counts) slots += split_slots(n, tight);
     return slots;
 }
+// What a full table keeps (VisitedTable::forget, SharedTable::forget): the positions
+// whose searches were largest (`work`: log2 of their nodes, at most 63), then the
+// shallowest (`depth`, at most 255).  Worth is under kWorthLevels.
+constexpr uint32_t kWorthLevels = 1u << 14;
+inline uint32_t worth(uint32_t work, uint32_t depth) { return work << 8 | (255 - depth); }
+// The least worth kept when at most half of `count` positions may stay, from the
+// positions that may go counted by worth: the worthiest, as many as fit in the half.
+inline uint32_t least_kept_worth(const std::vector<uint64_t>& by_worth, uint64_t count) {
+    uint32_t least = kWorthLevels;
+    for (uint64_t n = 0; least > 0 && n + by_worth[least - 1] <= count / 2;) n += by_worth[--least];
+    return least;
+}
 inline uint32_t shard_of(uint32_t locality, int shard_bits) {
     return shard_bits ? static_cast<uint32_t>(mix(locality) >> (64 - shard_bits)) : 0;
 }
@@ -375,14 +387,13 @@ private:
     bool forget() {
         if (!pinned_) return false;
         peak_bytes_ = std::max(peak_bytes_, bytes_);
-        auto worth = [](const Slot& slot) { return slot.work << 8 | (255 - slot.depth); };  // 16 bits
-        std::vector<uint64_t> by_worth(1 << 16);
+        auto worth = [](const Slot& slot) { return engine::worth(slot.work, slot.depth); };
+        std::vector<uint64_t> by_worth(engine::kWorthLevels);
         for (const Shard& sh : shards_)
             for (uint64_t j = 0; j <= sh.mask; ++j)
                 if (sh.slots[j].key) ++by_worth[worth(sh.slots[j])];
-        int least_kept = 1 << 16;  // the positions kept: worth >= least_kept, and the path
-        for (uint64_t n = 0; least_kept > 0 && n + by_worth[least_kept - 1] <= count_ / 2;)
-            n += by_worth[--least_kept];
+        // The positions kept: worth >= least_kept, and the path.
+        const uint32_t least_kept = engine::least_kept_worth(by_worth, count_);
         std::vector<uint64_t> path(*pinned_);
         std::sort(path.begin(), path.end());
         auto kept = [&](const Slot& slot) {

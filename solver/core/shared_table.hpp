@@ -65,8 +65,7 @@ class SharedTable {
         static uint32_t shard(uint32_t n) { return n & kShardMask; }
         static uint32_t depth(uint32_t n) { return (n >> kDepthShift) & 255; }
         static uint32_t work(uint32_t n) { return n >> kWorkShift; }
-        // Worth keeping: the largest searches first, then the shallowest (14 bits).
-        static uint32_t worth(uint32_t n) { return work(n) << 8 | (255 - depth(n)); }
+        static uint32_t worth(uint32_t n) { return engine::worth(work(n), depth(n)); }
     };
 
 public:
@@ -226,15 +225,14 @@ public:
         std::vector<uintptr_t> arrays(d->size());
         for (uint32_t k = 0; k < d->size(); ++k) arrays[k] = d->shards()[k].load() & ~kFrozen;
         // By worth, the positions that may go; the busy ones stay whatever they are worth.
-        std::vector<uint64_t> by_worth(1u << 14);
+        std::vector<uint64_t> by_worth(engine::kWorthLevels);
         uint64_t count = 0;
         for (uintptr_t a : arrays)
-            each_slot(a, [&](uint64_t, uint32_t w, uint32_t n) {
+            for_each_state(a, [&](uint64_t, uint32_t w, uint32_t n) {
                 ++count;
                 if ((w & kDone) && !(w & kBusyMask)) ++by_worth[Notes::worth(n)];
             });
-        uint32_t least_kept = 1u << 14;  // kept: busy, or done and worth >= least_kept
-        for (uint64_t n = 0; least_kept > 0 && n + by_worth[least_kept - 1] <= count / 2;) n += by_worth[--least_kept];
+        const uint32_t least_kept = engine::least_kept_worth(by_worth, count);  // kept: busy, or done and this worth
         auto kept = [&](uint32_t w, uint32_t n) {
             return (w & kBusyMask) || ((w & kDone) && Notes::worth(n) >= least_kept);
         };
@@ -245,12 +243,12 @@ public:
         } else {
             std::vector<uint64_t> counts(arrays.size());
             for (size_t k = 0; k < arrays.size(); ++k)
-                each_slot(arrays[k], [&](uint64_t, uint32_t w, uint32_t n) { counts[k] += kept(w, n); });
+                for_each_state(arrays[k], [&](uint64_t, uint32_t w, uint32_t n) { counts[k] += kept(w, n); });
             const bool tight = engine::split_total(counts, false) * sizeof(Slot) > max_bytes_ / 2;
             for (size_t k = 0; k < arrays.size(); ++k) {
                 const uintptr_t old = arrays[k];
                 arrays[k] = Array::make(std::min(slots_of(old), engine::split_slots(counts[k], tight)));
-                each_slot(old, [&](uint64_t key, uint32_t w, uint32_t n) {
+                for_each_state(old, [&](uint64_t key, uint32_t w, uint32_t n) {
                     if (kept(w, n)) put(arrays[k], key, w, n);
                 });
                 array_of(arrays[k])->base.store(counts[k]);
@@ -534,7 +532,7 @@ private:
         p.dir->shards()[p.shard].store(p.word | kFrozen);
         freeze(p, 0, slots_of(p.word), [](uint64_t, uint32_t, uint32_t) {});  // the counts below must see every state
         std::vector<uint64_t> counts(uint64_t(1) << bits);
-        for_each_state(p, [&](uint64_t, uint32_t, uint32_t n) { ++counts[Notes::shard(n)]; });
+        for_each_state(p.word, [&](uint64_t, uint32_t, uint32_t n) { ++counts[Notes::shard(n)]; });
         bool tight = false;
         if (!reserve(engine::split_total(counts, tight) * sizeof(Slot)) &&
             !reserve(engine::split_total(counts, tight = true) * sizeof(Slot))) {
@@ -545,7 +543,7 @@ private:
         }
         std::vector<uintptr_t> arrays(counts.size());
         for (size_t s = 0; s < counts.size(); ++s) arrays[s] = Array::make(engine::split_slots(counts[s], tight));
-        for_each_state(p, [&](uint64_t k, uint32_t w, uint32_t n) {
+        for_each_state(p.word, [&](uint64_t k, uint32_t w, uint32_t n) {
             const uintptr_t into = arrays[Notes::shard(n)];
             put(into, k, w, n);
             array_of(into)->base.fetch_add(1, std::memory_order_relaxed);
@@ -569,19 +567,16 @@ private:
             if (w != 0) visit(k, w, slots[i].notes.load(std::memory_order_relaxed));
         }
     }
-    // Each state of a frozen array, as freeze() visits them.
+    // Each state of an array no thread changes (frozen, or every other thread parked),
+    // as freeze() visits them.
     template <class Visit_>
-    static void for_each_state(const Place& p, Visit_ visit) {
-        Slot* slots = p.array()->slots();
-        for (uint64_t i = 0; i <= p.mask(); ++i) {
+    static void for_each_state(uintptr_t array, Visit_ visit) {
+        Slot* slots = array_of(array)->slots();
+        for (uint64_t i = 0; i < slots_of(array); ++i) {
             const uint64_t k = slots[i].key.load(std::memory_order_acquire);
             const uint32_t w = slots[i].word.load(std::memory_order_acquire) & ~kMoved;
             if (k != kFrozenKey && w != 0) visit(k, w, slots[i].notes.load(std::memory_order_relaxed));
         }
-    }
-    template <class Visit_>
-    static void each_slot(uintptr_t array, Visit_ visit) {
-        for_each_state(Place{nullptr, 0, array}, visit);
     }
 
     // Notes the work of a search (only from kNotedWork nodes on: a store more for the
