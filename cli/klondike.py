@@ -42,6 +42,8 @@ from solver.klondike.board import board_lines
 from solver.klondike.ks_moves import format_ks
 from solver.klondike.notation import format_line
 from solver.klondike.real import (
+    BANDIT_NODES,
+    BANDIT_SAMPLES,
     DEFAULT_SAMPLES,
     HINT_SAMPLES,
     MAX_SAMPLES,
@@ -265,29 +267,36 @@ def player_options(default: Optional[str], without: str = ""):
         command = click.option("--player-threads", type=click.IntRange(1, 256), default=1, show_default=True,
                                metavar="N", help="Threads solving the search player's worlds (the game is the "
                                                  "same whatever N).")(command)
-        command = click.option("--world-nodes", type=click.IntRange(100, 10**9), default=WORLD_NODES,
-                               show_default=True, metavar="N",
-                               help="Search nodes for each world's solve (a count: the same game on any "
-                                    "machine).")(command)
-        command = world_options(command)
+        command = click.option("--world-nodes", type=click.IntRange(100, 10**9), default=None, metavar="N",
+                               help=f"Search nodes for each world's solve (a count: the same game on any "
+                                    f"machine).  [default: {WORLD_NODES:,}; bandit {BANDIT_NODES:,}]")(command)
+        command = world_options(command, samples=None)
         return click.option("--player", type=click.Choice(PLAYERS), default=default,
                             show_default=default is not None,
                             help="Play as a person does, the face-down and unseen stock cards hidden: greedy (a "
                                  "card home, else a move that turns a card up, else the waste to the tableau, "
                                  "else the stock), search (samples the hidden cards and solves each move in "
-                                 "each world) or plans (the same, weighing whole plans: quiet moves, then one "
-                                 f"that commits or shows a card){without}.")(command)
+                                 "each world), plans (the same, weighing whole plans: quiet moves, then one "
+                                 "that commits or shows a card) or bandit (the plans, with the worlds handed "
+                                 "to the plans that look best until one has --samples of them; with unlimited "
+                                 f"passes it looks through the stock first){without}.")(command)
     return decorator
 
 
-def world_options(f, samples: int = DEFAULT_SAMPLES):
-    """--samples, --sampler-seed and --objective: the worlds a player or a hint weighs."""
+def world_options(f, samples: Optional[int] = DEFAULT_SAMPLES):
+    """--samples, --sampler-seed and --objective: the worlds a player or a hint weighs
+    (`samples` None: each player's own default, named in the help)."""
     f = click.option("--objective", type=click.Choice(OBJECTIVES), default="cards", show_default=True,
                      help="What a move is worth: the expected cards home (the Vegas game) or the chance to "
                           "win.")(f)
     f = click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
                      metavar="N", help="Seed of the sampled worlds: the same seed and counts play the same game "
                                        "on any machine.")(f)
+    if samples is None:
+        return click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=None, metavar="N",
+                            help=f"Worlds (the hidden cards dealt at random) weighed at each choice; for bandit, "
+                                 f"the worlds the chosen plan is weighed in.  [default: {DEFAULT_SAMPLES}; "
+                                 f"bandit {BANDIT_SAMPLES}]")(f)
     return click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=samples,
                         show_default=True, metavar="N",
                         help="Worlds (the hidden cards dealt at random) weighed at each choice.")(f)

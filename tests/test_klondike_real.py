@@ -17,6 +17,13 @@ from solver.shuffle import decision_seed
 CASINO = make_rules("casino")
 RULES = [CASINO, make_rules("vegas"), make_rules("app"), make_rules("standard", worry_back=False)]
 FAST = {"samples": 3, "max_nodes": 2000}  # small counts: a quick game, the same on any machine
+# The bandit hands out worlds ten at a time: 20 for the chosen plan is two batches.
+FAST_BANDIT = {"samples": 20, "max_nodes": 300}
+STANDARD3 = make_rules("standard", draw=3)
+
+
+def fast(player):
+    return FAST_BANDIT if player == "bandit" else FAST
 
 
 def start_view(deal: KlondikeDeal, rules=CASINO) -> KlondikeView:
@@ -124,12 +131,14 @@ def test_the_sampler_is_uniform_over_the_worlds():
 
 # --- the players -------------------------------------------------------------------
 
-@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.describe())
-@pytest.mark.parametrize("player", ["greedy", "search"])
+@pytest.mark.parametrize("rules", RULES + [STANDARD3], ids=lambda r: r.describe())
+@pytest.mark.parametrize("player", ["greedy", "search", "bandit"])
 def test_played_lines_replay_to_their_result(rules, player):
+    if rules is STANDARD3 and player != "bandit":
+        pytest.skip("draw 3 with unlimited passes is the bandit's game here; the rule sets above cover the others")
     for seed in (1, 2):
         deal = KlondikeDeal.from_seed(seed)
-        game = play(deal, rules, player=player, optimum=seed == 1, **FAST)
+        game = play(deal, rules, player=player, optimum=seed == 1, **fast(player))
         assert referee_line_end(deal, rules, game) == game.foundation
         if game.optimum is not None:
             assert game.optimum_proven and game.optimum >= game.foundation
@@ -150,18 +159,19 @@ def stock_twin(deal: KlondikeDeal) -> KlondikeDeal:
     return KlondikeDeal(columns=[list(c) for c in deal.columns], face_down=list(deal.face_down), stock=stock)
 
 
-@pytest.mark.parametrize("twin", [hidden_twin, stock_twin])
-@pytest.mark.parametrize("player", ["greedy", "search"])
-def test_no_look_at_the_hidden_cards(twin, player):
+@pytest.mark.parametrize("twin, player, rules", [
+    (twin, player, CASINO) for twin in (hidden_twin, stock_twin) for player in ("greedy", "search", "bandit")
+] + [(hidden_twin, "bandit", STANDARD3)])  # (it looks through the stock at once: a stock twin shows at once)
+def test_no_look_at_the_hidden_cards(twin, player, rules):
     """Two deals that differ only in hidden cards: while the player's views are the
     same, so are its decisions, at every step."""
     compared = 0
-    for seed in (3, 4):
+    for seed in (3, 4) if rules is CASINO else (3,):
         deal = KlondikeDeal.from_seed(seed)
         runs = []
         for d in (deal, twin(deal)):
             trace = []
-            play(d, CASINO, player=player, optimum=False, trace=trace, **FAST)
+            play(d, rules, player=player, optimum=False, trace=trace, **fast(player))
             runs.append(trace)
         for (view_a, act_a), (view_b, act_b) in zip(*runs):
             if view_a != view_b:
@@ -169,6 +179,29 @@ def test_no_look_at_the_hidden_cards(twin, player):
             assert act_a == act_b, view_a
             compared += 1
     assert compared >= 10
+
+
+def test_the_bandit_looks_through_the_stock_then_plans_past_going_round():
+    """With unlimited passes the bandit's first plan draws to the end of the stock and
+    turns the waste over: every stock card seen, the tableau as dealt.  From then on
+    going round the stock is quiet: no plan ends in a draw or a redeal, for such a plan
+    would be worth as much as the position itself in every world."""
+    from solver.klondike.notation import ActionKind
+    from solver.klondike.real import BanditPlayer, plans
+    deal = KlondikeDeal.from_seed(11)
+    trace = []
+    game = play(deal, STANDARD3, player="bandit", optimum=False, trace=trace, **FAST_BANDIT)
+    first = trace[0][1].split()
+    assert first[-1] == "RD" and set(first[:-1]) == {"DR"} and len(first) == 1 + 24 // 3
+    looked = KlondikeView.of(deal, STANDARD3, seen_in(deal) | set(deal.stock))
+    assert BanditPlayer.look_through_stock(looked) == [] and UNKNOWN not in looked.position.stock
+    options = plans(looked, set())
+    assert options and all(p[-1].kind not in (ActionKind.DRAW, ActionKind.REDEAL) for p in options)
+    assert referee_line_end(deal, STANDARD3, game) == game.foundation
+    # With draw 1 and one pass a draw commits: it stays a plan's end, and nothing is looked through.
+    casino = start_view(deal)
+    assert BanditPlayer.look_through_stock(casino) == []
+    assert any(p[-1].kind == ActionKind.DRAW for p in plans(casino, set()))
 
 
 def test_same_settings_same_game_whatever_the_threads():

@@ -25,6 +25,13 @@ Players:
   can be taken back and show nothing, then one move that commits or shows a card),
   as lonelybot's player does: in a world a quiet move costs nothing, so single
   actions tie on noise where plans differ.
+* `bandit`: the plans again, but the worlds are handed out by a bandit (UCB1), a
+  batch at a time, to the plans that look best so far, each world solved briefly
+  (a thousand nodes), until one plan has been weighed in `samples` worlds: that plan
+  is played.  Equal worlds for every plan pick the luckiest of many noisy means; the
+  bandit spends its worlds where the choice is made (lonelybot's player).  With
+  unlimited passes it first looks through the stock (draws to its end and turns the
+  waste over, which costs nothing then), so that only the face-down cards are hidden.
 
 Scores are Vegas: the cards on the foundations when the game ends.
 """
@@ -48,6 +55,12 @@ from solver.shuffle import SplitMix64, decision_seed, shuffled
 
 ALL_HOME = 52
 DEFAULT_SAMPLES = 10
+# The bandit player: the worlds the chosen plan is weighed in (its --samples), the
+# worlds handed out at a time, the nodes of each world's solve, and UCB1's constant.
+BANDIT_SAMPLES = 100
+BANDIT_BATCH = 10
+BANDIT_NODES = 1_000
+BANDIT_EXPLORATION = 0.5
 HINT_SAMPLES = 40
 MAX_SAMPLES = 10_000
 # A world's solve is given this many nodes at most (a count: the same game on any
@@ -356,6 +369,9 @@ class PlanPlayer(SearchPlayer):
 
 
 MAX_QUIET_STATES = 24
+# With unlimited passes and the stock seen, going round the stock is quiet too, and the
+# positions round it are many more.
+MAX_ROUND_STATES = 64
 
 
 def _quiet(action: Action, before: KlondikeDeal, after: KlondikeDeal) -> bool:
@@ -373,9 +389,16 @@ def plans(view: KlondikeView, met: Set[str]) -> List[List[Action]]:
     """The view's plans: every move that shows a card or commits (a card from the waste,
     a draw, a redeal, a card home), from the position or after quiet moves (a run moved
     between face-up cards, a card worried back), the quiet positions explored breadth
-    first up to MAX_QUIET_STATES.  Plans that end in a position met before are left out."""
+    first up to MAX_QUIET_STATES.  With unlimited passes and no stock card hidden, a
+    draw and a redeal are quiet as well (going round the stock comes back to where it
+    was and shows nothing), and never end a plan: else a plan that only draws would
+    value the position as it is, as high as the best plan, and the player would go
+    round the stock for ever; plans whose ends differ only by going round are one
+    (_round_key).  Plans that end in a position met before are left out."""
     rules = view.rules
     start = view.any_world()
+    round_is_quiet = rules.unlimited and UNKNOWN not in view.position.stock
+    most_states = MAX_ROUND_STATES if round_is_quiet else MAX_QUIET_STATES
     explored = {view.known_key(start)}
     queue = [(start, [])]
     out: List[List[Action]] = []
@@ -399,30 +422,102 @@ def plans(view: KlondikeView, met: Set[str]) -> List[List[Action]]:
                 out.append(path + [action])
                 continue
             k = view.known_key(after)
-            if _quiet(action, position, after) and len(explored) < MAX_QUIET_STATES:
+            rounds = round_is_quiet and action.kind in (ActionKind.DRAW, ActionKind.REDEAL)
+            if (rounds or _quiet(action, position, after)) and len(explored) < most_states:
                 if k not in explored:
                     explored.add(k)
                     queue.append((after, path + [action]))
-            elif k not in ends and k not in met and k not in explored:
-                ends.add(k)
-                out.append(path + [action])
+            elif not rounds and k not in met and k not in explored:
+                end = _round_key(view, after) if round_is_quiet else k
+                if end not in ends:
+                    ends.add(end)
+                    out.append(path + [action])
     return out
 
-PLAYERS = ("greedy", "search", "plans")
+
+def _round_key(view: KlondikeView, position: KlondikeDeal) -> str:
+    """With unlimited passes, the positions that differ only in where the talon is split
+    into waste and stock, at a split that going round the stock reaches (a whole number
+    of draws from the start of a pass, or the stock empty), are one: each comes back to
+    the others by quiet draws and redeals.  Their key, the talon as one pile."""
+    if position.stock and len(position.waste) % view.rules.draw:
+        return view.known_key(position)
+    whole = replace(position, waste=[], stock=position.waste + position.stock, pass_number=1)
+    return view.known_key(whole)
+
+
+class BanditPlayer(PlanPlayer):
+    """The plans weighed by a bandit (see the module's docstring).  Each plan's k-th
+    batch is the same k-th set of worlds, so two plans are compared on the same deals
+    of the hidden cards.  The reward is a win (objective "win"; while no world is won,
+    the cards home count instead) or the share of the cards home ("cards")."""
+    name = "bandit"
+
+    def choose(self, view: KlondikeView, step: int, met: Set[str]) -> Decision:
+        look = self.look_through_stock(view)
+        return Decision(look[0], plan=look) if look else super().choose(view, step, met)
+
+    @staticmethod
+    def look_through_stock(view: KlondikeView) -> List[Action]:
+        """With unlimited passes, while stock cards are unseen at the start of a pass: the
+        draws to the end of the stock and the redeal (every stock card seen, the position
+        as it was)."""
+        p = view.position
+        if not view.rules.unlimited or UNKNOWN not in p.stock or p.waste:
+            return []
+        return [Action(ActionKind.DRAW)] * -(-len(p.stock) // view.rules.draw) + [Action(ActionKind.REDEAL)]
+
+    def weigh(self, view: KlondikeView, legal: List[Action], step: int, met: Set[str], quiet: int) -> Decision:
+        options = plans(view, met)
+        if len(options) <= 1:
+            return Decision(options[0][0] if options else None, plan=options[0] if options else None)
+        n = len(options)
+        wins, cards, played = [0] * n, [0.0] * n, [0] * n
+        base = decision_seed(self.sampler_seed, step)
+
+        def reward(i: int) -> float:
+            if self.objective == "win" and any(wins):
+                return wins[i] / played[i]
+            return cards[i] / (ALL_HOME * played[i])
+
+        while True:
+            total = sum(played)
+            pick = max(range(n), key=lambda i: math.inf if not played[i] else
+                       reward(i) + BANDIT_EXPLORATION * math.sqrt(math.log(total) / played[i]))
+            worlds = view.worlds(BANDIT_BATCH, base + played[pick] // BANDIT_BATCH)
+            homes = world_values(view, [options[pick]], worlds, self.objective, self.max_nodes, self.threads)[0]
+            wins[pick] += sum(h == ALL_HOME for h in homes)
+            cards[pick] += sum(homes)
+            played[pick] += len(homes)
+            if played[pick] >= self.samples:
+                break
+        best = cards[pick] / played[pick]
+        if best <= view.home and not wins[pick]:
+            return Decision(None, True)  # nothing to gain (see nothing_to_gain)
+        return Decision(options[pick][0], True, plan=options[pick])
+
+
+PLAYERS = ("greedy", "search", "plans", "bandit")
 OBJECTIVES = ("cards", "win")
 
 
-def make_player(name: str, samples: int = DEFAULT_SAMPLES, sampler_seed: int = 1, objective: str = "cards",
-                max_nodes: int = WORLD_NODES, threads: int = 1):
+def make_player(name: str, samples: Optional[int] = None, sampler_seed: int = 1, objective: str = "cards",
+                max_nodes: Optional[int] = None, threads: int = 1):
+    """A player by name.  `samples` and `max_nodes` None: the player's own defaults
+    (search and plans DEFAULT_SAMPLES worlds a choice at WORLD_NODES nodes; bandit
+    BANDIT_SAMPLES worlds for the chosen plan at BANDIT_NODES)."""
     if objective not in OBJECTIVES:
         raise OptionError(f"unknown objective {objective!r} (choose from {', '.join(OBJECTIVES)})")
     if name == "greedy":
         return GreedyPlayer(sampler_seed)
-    if name in ("search", "plans"):
+    if name in ("search", "plans", "bandit"):
+        bandit = name == "bandit"
+        samples = samples or (BANDIT_SAMPLES if bandit else DEFAULT_SAMPLES)
         if not 1 <= samples <= MAX_SAMPLES:
             raise OptionError(f"samples must be 1 to {MAX_SAMPLES}")
-        kind = SearchPlayer if name == "search" else PlanPlayer
-        return kind(samples, sampler_seed, objective, max_nodes, threads)
+        kind = {"search": SearchPlayer, "plans": PlanPlayer, "bandit": BanditPlayer}[name]
+        return kind(samples, sampler_seed, objective, max_nodes or (BANDIT_NODES if bandit else WORLD_NODES),
+                    threads)
     raise OptionError(f"unknown player {name!r} (choose from {', '.join(PLAYERS)})")
 
 
@@ -476,8 +571,8 @@ class PlayedKlondike:
         return lines
 
 
-def play(deal: KlondikeDeal, rules: KlondikeRules, *, player: str = "search", samples: int = DEFAULT_SAMPLES,
-         sampler_seed: int = 1, objective: str = "cards", max_nodes: int = WORLD_NODES, threads: int = 1,
+def play(deal: KlondikeDeal, rules: KlondikeRules, *, player: str = "search", samples: Optional[int] = None,
+         sampler_seed: int = 1, objective: str = "cards", max_nodes: Optional[int] = None, threads: int = 1,
          optimum: bool = True, limits: Limits = Limits(),
          trace: Optional[List[Tuple[str, Optional[str]]]] = None) -> PlayedKlondike:
     """Play the deal as a person would: the player chooses from its view; the table
