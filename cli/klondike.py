@@ -292,14 +292,12 @@ def world_options(f, samples: Optional[int] = DEFAULT_SAMPLES):
     f = click.option("--sampler-seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
                      metavar="N", help="Seed of the sampled worlds: the same seed and counts play the same game "
                                        "on any machine.")(f)
+    what = "Worlds (the hidden cards dealt at random) weighed at each choice."
     if samples is None:
-        return click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=None, metavar="N",
-                            help=f"Worlds (the hidden cards dealt at random) weighed at each choice; for bandit, "
-                                 f"the worlds the chosen plan is weighed in.  [default: {DEFAULT_SAMPLES}; "
-                                 f"bandit {BANDIT_SAMPLES}]")(f)
+        what = (f"{what[:-1]}; for bandit, the worlds the chosen plan is weighed in.  [default: "
+                f"{DEFAULT_SAMPLES}; bandit {BANDIT_SAMPLES}]")
     return click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=samples,
-                        show_default=True, metavar="N",
-                        help="Worlds (the hidden cards dealt at random) weighed at each choice.")(f)
+                        show_default=samples is not None, metavar="N", help=what)(f)
 
 
 @klondike.command("play", epilog=EXIT_CODES_HELP)

@@ -359,13 +359,18 @@ class PlanPlayer(SearchPlayer):
         options = plans(view, met)
         if len(options) <= 1:
             return Decision(options[0][0] if options else None, plan=options[0] if options else None)
+        chosen = self.weigh_plans(view, options, step)
+        return Decision(None, True) if chosen is None else Decision(chosen[0], True, plan=chosen)
+
+    def weigh_plans(self, view: KlondikeView, options: List[List[Action]], step: int) -> Optional[List[Action]]:
+        """The plan to play (of two or more), or None where none gains anything: the
+        same worlds for every plan."""
         worlds = view.worlds(self.samples, decision_seed(self.sampler_seed, step))
         homes = world_values(view, options, worlds, self.objective, self.max_nodes, self.threads)
         best = rank_values([p[-1] for p in options], homes, self.objective)[0]
         if nothing_to_gain(view, best):
-            return Decision(None, True)
-        chosen = next(p for p in options if p[-1] is best.action)
-        return Decision(chosen[0], True, plan=chosen)
+            return None
+        return next(p for p in options if p[-1] is best.action)
 
 
 MAX_QUIET_STATES = 24
@@ -428,20 +433,21 @@ def plans(view: KlondikeView, met: Set[str]) -> List[List[Action]]:
                     explored.add(k)
                     queue.append((after, path + [action]))
             elif not rounds and k not in met and k not in explored:
-                end = _round_key(view, after) if round_is_quiet else k
+                end = _round_key(view, after, k) if round_is_quiet else k
                 if end not in ends:
                     ends.add(end)
                     out.append(path + [action])
     return out
 
 
-def _round_key(view: KlondikeView, position: KlondikeDeal) -> str:
+def _round_key(view: KlondikeView, position: KlondikeDeal, key: str) -> str:
     """With unlimited passes, the positions that differ only in where the talon is split
     into waste and stock, at a split that going round the stock reaches (a whole number
     of draws from the start of a pass, or the stock empty), are one: each comes back to
-    the others by quiet draws and redeals.  Their key, the talon as one pile."""
+    the others by quiet draws and redeals.  Their key, the talon as one pile; any other
+    position keeps its own `key`."""
     if position.stock and len(position.waste) % view.rules.draw:
-        return view.known_key(position)
+        return key
     whole = replace(position, waste=[], stock=position.waste + position.stock, pass_number=1)
     return view.known_key(whole)
 
@@ -467,10 +473,7 @@ class BanditPlayer(PlanPlayer):
             return []
         return [Action(ActionKind.DRAW)] * -(-len(p.stock) // view.rules.draw) + [Action(ActionKind.REDEAL)]
 
-    def weigh(self, view: KlondikeView, legal: List[Action], step: int, met: Set[str], quiet: int) -> Decision:
-        options = plans(view, met)
-        if len(options) <= 1:
-            return Decision(options[0][0] if options else None, plan=options[0] if options else None)
+    def weigh_plans(self, view: KlondikeView, options: List[List[Action]], step: int) -> Optional[List[Action]]:
         n = len(options)
         wins, cards, played = [0] * n, [0.0] * n, [0] * n
         base = decision_seed(self.sampler_seed, step)
@@ -491,10 +494,9 @@ class BanditPlayer(PlanPlayer):
             played[pick] += len(homes)
             if played[pick] >= self.samples:
                 break
-        best = cards[pick] / played[pick]
-        if best <= view.home and not wins[pick]:
-            return Decision(None, True)  # nothing to gain (see nothing_to_gain)
-        return Decision(options[pick][0], True, plan=options[pick])
+        if cards[pick] / played[pick] <= view.home and not wins[pick]:
+            return None  # nothing to gain (as nothing_to_gain says)
+        return options[pick]
 
 
 PLAYERS = ("greedy", "search", "plans", "bandit")
