@@ -129,6 +129,22 @@ def test_the_sampler_is_uniform_over_the_worlds():
                [c for col in view.position.columns for c in col if c != UNKNOWN]
 
 
+def test_a_worlds_figure_is_the_solvers_answer_at_the_same_node_cap():
+    """The worlds' solves get a table sized to their node cap (VisitedTable::
+    budget_for_nodes); they must answer as a solve of the same cap in a table that is
+    never full: the same search."""
+    from solver import _core
+    from solver.klondike.real import world_values
+    for rules, objective in ((CASINO, "cards"), (STANDARD3, "win")):
+        view = start_view(KlondikeDeal.from_seed(7), rules)
+        worlds = view.worlds(5, 11)
+        for cap in (300, 5000, 40_000):  # the last is near the most a small first table holds
+            got = world_values(view, [[]], worlds, objective, cap)[0]
+            want = [_core.klondike_solve(w.to_core(), rules.to_core(), objective == "win", max_nodes=cap,
+                                         max_memory=1 << 28)["best"] for w in worlds]
+            assert got == want, (rules.describe(), cap)
+
+
 # --- the players -------------------------------------------------------------------
 
 @pytest.mark.parametrize("rules, player", [(r, p) for r in RULES for p in ("greedy", "search", "bandit")]

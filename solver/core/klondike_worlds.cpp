@@ -24,10 +24,11 @@ std::vector<std::vector<int>> plan_values(const std::vector<Layout>& worlds, con
     const size_t n_plans = plans.size(), n_worlds = worlds.size();
     std::vector<std::vector<int>> values(n_plans, std::vector<int>(n_worlds, 0));
     // A count, not a time, caps each solve, so that the figures (and the game they
-    // choose) are the same on any machine; a small table, as the solves are short.
+    // choose) are the same on any machine; a small table, as the solves are short, with
+    // room for the cap's positions from the start (the same answers as a large one).
     Limits limits;
     limits.max_nodes = max_nodes;
-    limits.max_memory = 1ull << 24;
+    limits.max_memory = VisitedTable::budget_for_nodes(max_nodes, 1ull << 24);
     std::atomic<size_t> next{0};
     std::exception_ptr failure;  // the first, carried out of the threads
     std::mutex failure_lock;

@@ -314,6 +314,18 @@ public:
         if (s) s->work = std::max<uint8_t>(s->work, 63 - __builtin_clzll(nodes));
     }
 
+    // The budget for a search of at most `nodes` nodes (nonzero): one whose first table
+    // has room for them all under its 3/4 load, so it never grows or forgets, where that
+    // is less than `budget`; else `budget`.  Many short searches (a world of the real
+    // game is 1,000 nodes) would otherwise spend a good part of their time allocating
+    // and zeroing a first table of kFirstSlots.
+    static uint64_t budget_for_nodes(uint64_t nodes, uint64_t budget) {
+        uint64_t slots = uint64_t(1) << 12;  // (engine::max_slots' least)
+        while ((nodes + 1) * 4 > slots * 3) slots *= 2;
+        const uint64_t bytes = 2 * slots * sizeof(Slot);  // engine::max_slots gives `slots` for it
+        return nodes && slots <= engine::kFirstSlots && bytes < budget ? bytes : budget;
+    }
+
     uint64_t size() const { return count_; }
     uint64_t bytes() const { return std::max(bytes_, peak_bytes_); }  // the most it held
     uint64_t forgotten() const { return forgotten_; }

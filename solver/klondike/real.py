@@ -42,7 +42,7 @@ import math
 import statistics
 import time
 from dataclasses import dataclass, replace
-from typing import List, Optional, Sequence, Set, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from solver import _core
 from solver.cards import DECK
@@ -207,9 +207,15 @@ def world_values(view: KlondikeView, plans: List[List[Action]], worlds: List[Klo
     sees nothing more gets)."""
     if not plans:
         return []
-    raw = _core.klondike_plan_values([w.to_core() for w in worlds], view.rules.to_core(),
-                                     [[a.to_core() for a in plan] for plan in plans], objective == "win", max_nodes,
-                                     threads, playouts)
+    return core_values(view, plans, [w.to_core() for w in worlds], objective, max_nodes, threads, playouts)
+
+
+def core_values(view: KlondikeView, plans: List[List[Action]], worlds: List[dict], objective: str,
+                max_nodes: int = WORLD_NODES, threads: int = 1, playouts: int = 0) -> List[List[float]]:
+    """world_values for worlds already in the core's form (a player that weighs many plans
+    on the same worlds converts them once)."""
+    raw = _core.klondike_plan_values(worlds, view.rules.to_core(), [[a.to_core() for a in plan] for plan in plans],
+                                     objective == "win", max_nodes, threads, playouts)
     return [[v / playouts for v in row] for row in raw] if playouts else raw
 
 
@@ -477,18 +483,20 @@ class BanditPlayer(PlanPlayer):
         n = len(options)
         wins, cards, played = [0] * n, [0.0] * n, [0] * n
         base = decision_seed(self.sampler_seed, step)
+        batches: Dict[int, list] = {}  # the k-th batch of worlds, drawn once for every plan
 
-        def reward(i: int) -> float:
-            if self.objective == "win" and any(wins):
-                return wins[i] / played[i]
-            return cards[i] / (ALL_HOME * played[i])
+        def reward(i: int, by_wins: bool) -> float:
+            return wins[i] / played[i] if by_wins else cards[i] / (ALL_HOME * played[i])
 
         while True:
-            total = sum(played)
+            by_wins = self.objective == "win" and any(wins)
+            log_total = math.log(sum(played)) if any(played) else 0.0
             pick = max(range(n), key=lambda i: math.inf if not played[i] else
-                       reward(i) + BANDIT_EXPLORATION * math.sqrt(math.log(total) / played[i]))
-            worlds = view.worlds(BANDIT_BATCH, base + played[pick] // BANDIT_BATCH)
-            homes = world_values(view, [options[pick]], worlds, self.objective, self.max_nodes, self.threads)[0]
+                       reward(i, by_wins) + BANDIT_EXPLORATION * math.sqrt(log_total / played[i]))
+            k = played[pick] // BANDIT_BATCH
+            if k not in batches:
+                batches[k] = [w.to_core() for w in view.worlds(BANDIT_BATCH, base + k)]
+            homes = core_values(view, [options[pick]], batches[k], self.objective, self.max_nodes, self.threads)[0]
             wins[pick] += sum(h == ALL_HOME for h in homes)
             cards[pick] += sum(homes)
             played[pick] += len(homes)
