@@ -314,9 +314,9 @@ public:
         if (s) s->work = std::max<uint8_t>(s->work, 63 - __builtin_clzll(nodes));
     }
 
-    // The budget for a search of at most `nodes` nodes (nonzero): one whose first table
-    // has room for them all under its 3/4 load, so it never grows or forgets, where that
-    // is less than `budget`; else `budget`.  Many short searches (a world of the real
+    // The budget for a search of at most `nodes` nodes: one whose first table has room
+    // for them all under its 3/4 load, so it never grows or forgets, where that is less
+    // than `budget`; else (and with no cap, `nodes` 0) `budget`.  Many short searches (a world of the real
     // game is 1,000 nodes) would otherwise spend a good part of their time allocating
     // and zeroing a first table of kFirstSlots.
     static uint64_t budget_for_nodes(uint64_t nodes, uint64_t budget) {
