@@ -316,9 +316,9 @@ public:
 
     // The budget for a search of at most `nodes` nodes: one whose first table has room
     // for them all under its 3/4 load, so it never grows or forgets, where that is less
-    // than `budget`; else (and with no cap, `nodes` 0) `budget`.  Many short searches (a world of the real
-    // game is 1,000 nodes) would otherwise spend a good part of their time allocating
-    // and zeroing a first table of kFirstSlots.
+    // than `budget`; else (and with no cap, `nodes` 0) `budget`.  Many short searches
+    // (a world of the real game is 1,000 nodes) would otherwise spend a good part of
+    // their time allocating and zeroing a first table of kFirstSlots.
     static uint64_t budget_for_nodes(uint64_t nodes, uint64_t budget) {
         uint64_t slots = uint64_t(1) << 12;  // (engine::max_slots' least)
         while ((nodes + 1) * 4 > slots * 3) slots *= 2;
