@@ -116,6 +116,8 @@ def test_positions_that_cannot_be_are_one_line(tmp_path):
     assert_one_line_error(patiens("golf", "hint", bad), "unaccounted")
     bad.write_text(position_text().replace(": 8C", ": 8C 5C"))
     assert_one_line_error(patiens("golf", "hint", bad), "duplicated", "5C")
+    bad.write_text(position_text().replace(": 8C", ": 8C ??"))  # a column's card is always seen
+    assert_one_line_error(patiens("golf", "hint", bad), "line 4", "?? stands for a stock card")
 
 
 def test_cli_play_and_hint(tmp_path):

@@ -69,6 +69,15 @@ def test_positions_that_cannot_be_are_refused(change, words):
     assert all(w in str(e.value) for w in words), str(e.value)
 
 
+def test_a_column_cannot_end_face_down_and_the_error_names_no_hidden_card():
+    text = start_view(KlondikeDeal.from_seed(9)).position.to_pysol().split("\n")
+    first = next(i for i, line in enumerate(text) if line and not line.endswith(":") and ":" not in line)
+    text[first] = "<??>"  # column 1's one card, face down with nothing on it
+    with pytest.raises(DealError) as e:
+        parse_position("\n".join(text), CASINO)
+    assert str(e.value).startswith("column 1: its top card <??> is face down"), str(e.value)
+
+
 def test_a_face_up_card_cannot_be_unknown():
     text = "Talon: ??\nQH\n<??> ??\n-\n-\n-\n-\n-\n"
     with pytest.raises(DealError, match="face-up card is always known"):

@@ -315,6 +315,9 @@ def parse_position(text: str, rules: GolfRules) -> GolfView:
     columns: List[List[int]] = []
     jokers = rules.jokers > 0
     for where, key, rest in layout_lines(text):
+        if key not in ("talon", "stock") and "??" in rest.split():
+            raise DealError(f"{where}: ?? stands for a stock card not seen yet; the columns' cards and the waste "
+                            "are always seen")
         if key is None:
             columns.append(_cards(rest, where, jokers))
         elif key in ("talon", "stock"):

@@ -246,7 +246,8 @@ class KlondikeDeal:
                                 f"which make {len(shown) + unknown}, not the deck's {len(DECK)}")
         for i, (col, down) in enumerate(zip(self.columns, self.face_down), 1):
             if col and down >= len(col):
-                raise DealError(f"column {i}: its top card {card_str(col[-1])} is face down, "
+                top = "<??>" if col[-1] == UNKNOWN else card_str(col[-1])  # (card_str would name a card for it)
+                raise DealError(f"column {i}: its top card {top} is face down, "
                                 "but a face-down card with nothing on it is turned up at once")
             for below, above in zip(col[down:], col[down + 1:]):
                 if not (rank_of(below) == rank_of(above) + 1 and is_red(below) != is_red(above)):

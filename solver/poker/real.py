@@ -260,7 +260,7 @@ def hint(grid: Sequence[Optional[int]], card: int, rules: PokerRules, discarded:
     if is_joker(card) and not rules.joker:
         raise DealError("the card is a joker: add --joker")
     if len(discarded) > rules.discards:
-        raise DealError(f"{len(discarded)} cards discarded, but the game allows {rules.discards}")
+        raise DealError(f"{len(discarded)} card(s) discarded, but the game allows {rules.discards}")
     if len(placed) == PLACED:
         raise DealError("the grid is full")
     seen = placed + list(discarded) + [card]
