@@ -239,3 +239,16 @@ def test_klondike_and_golf_commands_do_not_load_or_tools():
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=tempfile.gettempdir()).stdout  # the installed package, not the checkout
     assert loaded.strip() == "[]"
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.update(stock=" ".join(d["stock"])), ["'stock' must be a list of cards"]),  # not read letter by letter
+    (lambda d: d.update(waste="AS"), ["'waste' must be a list of cards"]),
+    (lambda d: d.update(waste=["??"], stock=d["stock"][1:]), ["'waste'", "every waste card has been seen"]),
+])
+def test_a_json_deal_of_the_wrong_shape_is_one_line(tmp_path, change, words):
+    deal = patiens("klondike", "show", "--seed", "5", "--format", "json").json()
+    change(deal)
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps(deal))
+    assert_one_line_error(patiens("klondike", "solve", path), *words)

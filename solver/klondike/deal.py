@@ -167,11 +167,12 @@ class KlondikeDeal:
             raise DealError(f"this is a {game!r} deal, not a Klondike one")
         try:
             cols = obj["columns"]
-            stock = [_json_card(c) for c in obj["stock"]]
+            stock = [_json_card(c) for c in _json_list(obj["stock"], "stock")]
         except KeyError as e:
             raise DealError(f"the JSON deal lacks {e.args[0]!r}") from None
-        except TypeError:
-            raise DealError("the JSON deal's 'stock' must be a list of cards") from None
+        waste = _json_list(obj.get("waste", []), "waste")
+        if "??" in waste:
+            raise DealError("the JSON deal's 'waste': ?? marks a card not seen yet, but every waste card has been seen")
         if not isinstance(cols, list) or len(cols) != COLUMNS:
             raise DealError("the JSON deal needs 'columns': a list of 7 columns")
         columns, face_down = [], []
@@ -193,7 +194,7 @@ class KlondikeDeal:
         else:
             raise DealError("'foundations' is an object such as {\"C\": 3, \"H\": 1}")
         deal = cls(columns=columns, face_down=face_down, stock=stock,
-                   waste=[parse_card(c) for c in obj.get("waste", [])], foundations=foundations,
+                   waste=[parse_card(c) for c in waste], foundations=foundations,
                    pass_number=_json_int(obj.get("pass", 1), "pass"), source=obj.get("source", ""))
         deal.validate()
         return deal
@@ -356,6 +357,12 @@ def _card(token: str, where: str) -> int:
 
 def _json_card(text) -> int:
     return UNKNOWN if text == "??" else parse_card(text)
+
+
+def _json_list(value, what: str) -> list:
+    if not isinstance(value, list):  # (a string would be read a letter at a time)
+        raise DealError(f"the JSON deal's {what!r} must be a list of cards")
+    return value
 
 
 def _parse_column(text: str, where: str) -> Tuple[List[int], int]:
