@@ -252,3 +252,12 @@ def test_a_json_deal_of_the_wrong_shape_is_one_line(tmp_path, change, words):
     path = tmp_path / "d.json"
     path.write_text(json.dumps(deal))
     assert_one_line_error(patiens("klondike", "solve", path), *words)
+
+
+@pytest.mark.parametrize("key", ["stock", "columns"])
+def test_a_golf_json_deal_with_cards_as_a_string_is_one_line(tmp_path, key):
+    deal = patiens("golf", "show", "--seed", "3", "--format", "json").json()
+    deal[key] = " ".join(deal["stock"]) if key == "stock" else [" ".join(col) for col in deal["columns"]]
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(deal))
+    assert_one_line_error(patiens("golf", "solve", path), "'stock' a list of cards")

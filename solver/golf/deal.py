@@ -103,13 +103,16 @@ class GolfDeal:
         if obj.get("game", "golf") != "golf":
             raise DealError(f"this is a {obj.get('game')!r} deal, not a Golf one")
         jokers = rules.jokers > 0
+        shape = "'columns' is a list of lists of cards and 'stock' a list of cards"
         try:
+            if not isinstance(obj["stock"], list) or not all(isinstance(col, list) for col in obj["columns"]):
+                raise DealError(shape)  # (a string would be read a letter at a time)
             columns = [[parse_card(c, jokers) for c in col] for col in obj["columns"]]
             stock = [parse_card(c, jokers) for c in obj["stock"]]
         except KeyError as e:
             raise DealError(f"the JSON deal lacks {e.args[0]!r}") from None
         except TypeError:
-            raise DealError("'columns' is a list of lists of cards and 'stock' a list of cards") from None
+            raise DealError(shape) from None
         base = obj.get("base")
         deal = cls(columns=columns, stock=stock, base=None if base in (None, "-") else parse_card(base, jokers),
                    source=obj.get("source", ""), rules=rules)
