@@ -6,6 +6,7 @@ Jokers (Golf and Poker Squares only) are 52 and 53.  Input accepts `AS`,
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Iterable, List
 
@@ -58,6 +59,8 @@ SUIT_SYMBOLS = {"\u2663": "C", "\u2667": "C", "\u2666": "D", "\u2662": "D", "\u2
 def parse_card(text: str, jokers: bool = False) -> int:
     """'AS', 'TD', '10d', 'qh', '6\u2663', '10\u2665' -> card number; 'JK' (or 'JOKER') when
     jokers are allowed."""
+    if not isinstance(text, str):  # a JSON deal may hold anything
+        raise DealError(f"a card is written as text such as 'AS', not {json.dumps(text, default=repr)}")
     t = text.strip().upper()
     if t and t[-1] in SUIT_SYMBOLS:
         t = t[:-1] + SUIT_SYMBOLS[t[-1]]
