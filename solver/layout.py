@@ -39,7 +39,7 @@ def looks_like(text: str) -> Optional[str]:
             game = json.loads(text).get("game")
         except (ValueError, AttributeError, RecursionError):
             return None
-        return game if game in GAME_COMMANDS else None
+        return game if isinstance(game, str) and game in GAME_COMMANDS else None
     columns, headers = [], {}
     for _, key, rest in layout_lines(text):
         if key is None:

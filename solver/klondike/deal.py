@@ -179,8 +179,8 @@ class KlondikeDeal:
         for i, col in enumerate(cols, 1):
             if not isinstance(col, dict):
                 raise DealError(f"column {i}: write it as {{\"down\": [...], \"up\": [...]}}")
-            down = [_json_card(c) for c in col.get("down", [])]
-            up = [_json_card(c) for c in col.get("up", [])]
+            down = [_json_card(c) for c in _json_list(col.get("down", []), f"column {i}'s down")]
+            up = [_json_card(c) for c in _json_list(col.get("up", []), f"column {i}'s up")]
             columns.append(down + up)
             face_down.append(len(down))
         found = obj.get("foundations", {})
