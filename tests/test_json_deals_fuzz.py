@@ -1,7 +1,8 @@
-"""JSON deals (and Poker orders) with any part replaced by any JSON value: reading one either gives a deal
-or raises DealError (one line at the command line, exit 2), never another exception
-(an internal error).  The command-line fuzz (test_cli_fuzz.py) varies the options;
-this varies what is inside a deal file."""
+"""JSON deals and Poker orders with any part replaced by any JSON value: reading one
+gives a deal that writes itself back to the same JSON, or raises DealError in one line
+(exit 2 at the command line), never another exception (an internal error).  The
+command-line fuzz (test_cli_fuzz.py) varies the options; this varies a deal file's
+inside."""
 import json
 
 from hypothesis import given, settings
