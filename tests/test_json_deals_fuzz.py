@@ -52,14 +52,15 @@ def mutate(deal: dict, data) -> dict:
     return deal
 
 
-def read_or_refuse(read, text: str, write=lambda deal: deal.to_json()) -> None:
-    """A deal read writes itself back to the same JSON; a refusal is one line."""
+def read_or_refuse(read, text: str, write=lambda deal: json.dumps(deal.to_json())) -> None:
+    """A deal read is written back (`write`: as text) and read again to the same; a
+    refusal is one line."""
     try:
         deal = read(text)
     except DealError as e:
         assert str(e) and "\n" not in str(e), str(e)
     else:
-        assert write(read(json.dumps(write(deal)))) == write(deal)
+        assert write(read(write(deal))) == write(deal)
 
 
 @settings(max_examples=300, deadline=None)
@@ -82,4 +83,57 @@ def test_a_poker_json_order_with_any_part_replaced_reads_or_is_refused(data):
     rules = PokerRules.make()
     order = {"cards": [card_str(c) for c in order_from_seed(4, rules)]}
     read_or_refuse(lambda t: parse_order(t, rules), json.dumps(mutate(order, data)),
-                   write=lambda cards: {"cards": [card_str(c) for c in cards]})
+                   write=lambda cards: json.dumps({"cards": [card_str(c) for c in cards]}))
+
+
+# --- positions as text, for the hints: any token or line replaced --------------------
+
+TOKENS = st.sampled_from(["??", "<??>", "<AS>", "AS", "KH", "10d", "JK", "-", ":", "Talon:", "Waste:", "Pass: 2",
+                          "Foundations: H-5", "<", "??>", "", "x"])
+
+
+def mutate_text(text: str, data) -> str:
+    lines = text.split("\n")
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(lines) - 1))
+        tokens = lines[i].split(" ")
+        how = data.draw(st.sampled_from(["token", "line", "drop", "twice"]))
+        if how == "token":
+            tokens[data.draw(st.integers(0, len(tokens) - 1))] = data.draw(TOKENS)
+            lines[i] = " ".join(tokens)
+        elif how == "line":
+            lines[i] = " ".join(data.draw(st.lists(TOKENS, max_size=4)))
+        elif how == "drop":
+            del lines[i]
+        else:
+            lines.insert(i, lines[i])
+        if not lines:
+            lines = [""]
+    return "\n".join(lines)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_klondike_position_with_any_token_replaced_reads_or_is_refused(data):
+    from solver.klondike.real import KlondikeView, parse_position, seen_in
+    from solver.klondike.rules import make_rules
+    rules = make_rules("casino")
+    deal = KlondikeDeal.from_seed(9)
+    text = mutate_text(KlondikeView.of(deal, rules, seen_in(deal)).position.to_pysol(), data)
+    read_or_refuse(lambda t: parse_position(t, rules), text, write=lambda view: view.position.to_pysol())
+
+
+def golf_text(view) -> str:
+    """A Golf view in the position format that golf hint reads."""
+    talon = " ".join("??" if c is None else card_str(c) for c in view.stock)
+    return "\n".join([f"Talon: {talon}", "Waste: " + " ".join(card_str(c) for c in view.waste)] +
+                     [": " + " ".join(card_str(c) for c in col) for col in view.columns])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_golf_position_with_any_token_replaced_reads_or_is_refused(data):
+    from solver.golf.real import GolfView, parse_position
+    text = golf_text(GolfView.of_deal(GolfDeal.from_seed(3)))
+    read_or_refuse(lambda t: parse_position(t, GolfRules()), mutate_text(text, data),
+                   write=golf_text)
