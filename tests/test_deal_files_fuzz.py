@@ -1,8 +1,9 @@
-"""JSON deals and Poker orders with any part replaced by any JSON value: reading one
-gives a deal that writes itself back to the same JSON, or raises DealError in one line
-(exit 2 at the command line), never another exception (an internal error).  The
-command-line fuzz (test_cli_fuzz.py) varies the options; this varies a deal file's
-inside."""
+"""Deal files with their inside fuzzed: JSON deals and Poker orders with any part
+replaced by any JSON value, and the hints' position texts with any token or line
+replaced, dropped or doubled.  Reading one gives a deal that writes itself back and
+reads again the same, or raises DealError in one line (exit 2 at the command line),
+never another exception (an internal error).  The command-line fuzz (test_cli_fuzz.py)
+varies the options."""
 import json
 
 from hypothesis import given, settings
