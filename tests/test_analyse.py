@@ -103,6 +103,43 @@ def test_csv_output_resumes_too(tmp_path):
     assert [r["n"] for r in rows] == [1, 2, 3, 4, 5, 6] and isinstance(rows[0]["score"], int)
 
 
+def test_a_players_batch_in_csv_reads_back_as_the_players(tmp_path):
+    out = tmp_path / "p.csv"
+    run = patiens("analyse", "golf", "--seeds", "1-2", "--player", "greedy", "--out", out, "--quiet", "--json")
+    again = patiens("analyse", "summarize", out, "--json")
+    assert run.code == again.code == 0
+    assert again.json()["real_play"] == run.json()["real_play"] and again.json()["real_play"]["player"] == "greedy"
+
+
+def test_a_csv_file_of_fewer_columns_resumes_with_its_own(tmp_path):
+    """A file begun by an earlier version, before the players' columns, keeps its header."""
+    import csv
+    out = str(tmp_path / "g.csv")
+    run_batch(golf_job(), seed_specs("1-2"), out, workers=1, progress=False)
+    with open(out, newline="") as f:
+        rows = list(csv.reader(f))
+    old = rows[0].index("player")
+    with open(out, "w", newline="") as f:
+        csv.writer(f, lineterminator="\r\n").writerows(row[:old] for row in rows)
+    again = run_batch(golf_job(), seed_specs("1-3"), out, workers=1, progress=False)
+    assert again.skipped == 2 and again.done == 1
+    with open(out, newline="") as f:
+        assert {len(row) for row in csv.reader(f)} == {old}
+    assert [r["n"] for r in ResultsFile(out).all()] == [1, 2, 3]
+
+
+@pytest.mark.parametrize("edit", [lambda r: r.pop("rules"), lambda r: r.update(score="x"),
+                                  lambda r: r.update(game="chess"), lambda r: r.pop("vegas_score")])
+def test_a_record_lacking_what_the_summary_reads_is_refused_in_one_line(tmp_path, edit):
+    out = tmp_path / "k.jsonl"
+    patiens("analyse", "klondike", "--seeds", "1-2", "--out", out, "--quiet")
+    first, second = out.read_text().splitlines()
+    record = json.loads(first)
+    edit(record)
+    out.write_text(json.dumps(record) + "\n" + second + "\n")  # (a broken last line would be cut off instead)
+    assert_one_line_error(patiens("analyse", "summarize", out), "line 1", "not a results record")
+
+
 def test_wilson_interval():
     lo, hi = wilson(50, 100)
     assert abs(lo - 0.4038) < 1e-3 and abs(hi - 0.5962) < 1e-3

@@ -91,7 +91,7 @@ def _row(record: dict, link: Optional[str]) -> str:
     name = html.escape(record["id"])
     cells = [f'<a href="{html.escape(link)}">{name}</a>' if link else name,
              html.escape(str(record.get("verdict", ""))), html.escape(str(record.get("score", ""))),
-             html.escape(str(record.get("optimum", "")) if "optimum" in record else ""),
+             "" if record.get("optimum") is None else html.escape(str(record["optimum"])),
              "yes" if record.get("proven") else "no",
              f"{record['nodes']:,}" if record.get("nodes") is not None else "",
              f"{record['seconds']:.3f}" if record.get("seconds") is not None else "",

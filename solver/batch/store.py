@@ -24,7 +24,7 @@ from solver.errors import DealError, OptionError
 
 CSV_FIELDS = ["id", "n", "game", "verdict", "solvable", "score", "proven", "stop_reason", "nodes", "seconds",
               "max_foundation", "vegas_score", "best_score", "cards_left", "stock_left", "bound", "won", "error",
-              "rules", "options"]
+              "rules", "options", "player", "optimum", "value_of_information", "player_vegas_score", "decisions"]
 STDOUT = "-"
 _JSON_FIELDS = ("rules", "options")  # dicts, written into one CSV cell as JSON
 
@@ -41,6 +41,9 @@ class ResultsFile:
         self.repaired = False
         self._fd = None
         self._header_due = False
+        # A CSV file's columns: its own header's where it has one (a file begun by an
+        # earlier version, with fewer columns, gets rows of its own columns).
+        self._fields = CSV_FIELDS
         if path == STDOUT:
             if not writer:
                 raise OptionError("results are read from a file, not from '-'")
@@ -73,10 +76,11 @@ class ResultsFile:
             try:
                 if self.csv and header is None:
                     header = next(csv.reader([text]))
+                    self._fields = header
                     keep = offset
                     continue
                 record = _from_csv(dict(zip(header, next(csv.reader([text]))))) if self.csv else json.loads(text)
-                if not isinstance(record["id"], str):
+                if not well_formed(record):
                     raise TypeError
             except (ValueError, KeyError, TypeError, IndexError, StopIteration, RecursionError):
                 if number == len(lines) - 1:  # the last line, broken: cut it off and redo that deal
@@ -131,7 +135,7 @@ class ResultsFile:
         if self._fd is None:
             raise RuntimeError("the results file is not open for writing")
         if self._header_due:
-            os.write(self._fd, (",".join(CSV_FIELDS) + "\r\n").encode())
+            os.write(self._fd, (",".join(self._fields) + "\r\n").encode())
             self._header_due = False
         os.write(self._fd, self._line(record))  # one write: a whole line or nothing
         self.records[record["id"]] = record
@@ -141,10 +145,11 @@ class ResultsFile:
         if not self.csv:
             return (json.dumps(record, separators=(",", ":")) + "\n").encode()
         buf = io.StringIO()
-        row = {k: record.get(k) for k in CSV_FIELDS}
+        row = {k: record.get(k) for k in self._fields}
         for key in _JSON_FIELDS:
-            row[key] = json.dumps(record.get(key), separators=(",", ":"))
-        csv.DictWriter(buf, fieldnames=CSV_FIELDS).writerow(row)
+            if key in row:
+                row[key] = json.dumps(record.get(key), separators=(",", ":"))
+        csv.DictWriter(buf, fieldnames=self._fields).writerow(row)
         return buf.getvalue().encode()
 
     def close(self) -> None:
@@ -178,6 +183,28 @@ def check_results_path(path: str, must_exist: bool = False) -> None:
         raise OptionError(f"{path} is a folder, not a results file")
     if not stat.S_ISREG(mode):
         raise OptionError(f"{path} is not a regular file: results go to a file (or - for standard output)")
+
+
+# What the summary reads from each record of a game besides its id, game, rules and
+# score, and from each record of a player's games (analyse --player).
+_GAME_FIELDS = {"klondike": ("max_foundation", "vegas_score"), "golf": (), "poker": ()}
+_PLAYER_FIELDS = ("optimum", "value_of_information")
+
+
+def well_formed(record) -> bool:
+    """Whether a line read back holds what a results record holds (else the file is not
+    one of ours, or was edited by hand, and is refused in one line)."""
+    if not isinstance(record, dict) or not isinstance(record.get("id"), str):
+        return False
+    if record.get("verdict") == "error":
+        return "error" in record
+    rules = record.get("rules")
+    if record.get("game") not in _GAME_FIELDS or not isinstance(rules, dict):
+        return False
+    if record["game"] == "poker" and not isinstance(rules.get("table"), str):
+        return False
+    fields = ("score",) + _GAME_FIELDS[record["game"]] + (_PLAYER_FIELDS if record.get("player") else ())
+    return all(isinstance(record.get(f), (int, float)) and not isinstance(record.get(f), bool) for f in fields)
 
 
 def _from_csv(row: dict) -> dict:

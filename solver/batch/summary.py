@@ -49,7 +49,7 @@ def summarize(records: List[dict], bonus: int = 0, par: int = 45) -> dict:
     scores = [r["score"] for r in ok]
     out["score"] = {"mean": statistics.mean(scores), **quantiles(scores),
                     "histogram": {str(k): scores.count(k) for k in sorted(set(scores))}}
-    if any("player" in r for r in ok):
+    if any(r.get("player") for r in ok):  # (a CSV record has the column, empty, whoever played)
         out["real_play"] = real_play(ok)
     if game in ("klondike", "golf"):
         decided = [r for r in ok if r.get("solvable") is not None]
