@@ -14,6 +14,7 @@ from typing import Dict, List, Optional
 
 from solver.batch.jobs import Job
 from solver.batch.specs import DealSpec
+from solver.batch.store import in_series_order
 from solver.batch.summary import format_summary, marker
 from solver.html_page import write
 
@@ -28,7 +29,7 @@ def replays_folder(report_path: str) -> str:
 def write_report(path: str, job: Job, specs: List[DealSpec], records: List[dict], stats: dict) -> int:
     """Write the report and the replay pages of its deals; how many replays.
     OSError says why a file could not be written."""
-    records = sorted(records, key=lambda r: (r.get("n", 0), r["id"]))
+    records = in_series_order(records)
     by_id = {s.id: s for s in specs}
     folder = replays_folder(path)
     links: Dict[str, str] = {}

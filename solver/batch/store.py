@@ -114,7 +114,7 @@ class ResultsFile:
         return {i for i, r in self.records.items() if r.get("proven") and r.get("verdict") != "error"}
 
     def all(self) -> List[dict]:
-        return sorted(self.records.values(), key=lambda r: (r.get("n", 0), r["id"]))
+        return in_series_order(self.records.values())
 
     # --- writing ---------------------------------------------------------------------
 
@@ -189,12 +189,29 @@ def check_results_path(path: str, must_exist: bool = False) -> None:
 # score, and from each record of a player's games (analyse --player).
 _GAME_FIELDS = {"klondike": ("max_foundation", "vegas_score"), "golf": (), "poker": ()}
 _PLAYER_FIELDS = ("optimum", "value_of_information")
+_OPTIONS = ("bonus", "par")  # a batch's options, which the summary takes (Klondike's, Golf's)
+# The types the summary and the report take for granted, where a record has the field.
+_FIELD_TYPES = {"n": int, "verdict": str, "proven": bool, "solvable": bool, "nodes": (int, float),
+                "seconds": (int, float), "error": str, "options": dict, "player": str, "stop_reason": str}
+
+
+def _typed(value, kind) -> bool:
+    return value is None or (isinstance(value, kind) and (kind is bool or not isinstance(value, bool)))
+
+
+def in_series_order(records) -> List[dict]:
+    """Records in the order of their series (n, then id)."""
+    return sorted(records, key=lambda r: (r.get("n") or 0, r["id"]))
 
 
 def well_formed(record) -> bool:
     """Whether a line read back holds what a results record holds (else the file is not
     one of ours, or was edited by hand, and is refused in one line)."""
     if not isinstance(record, dict) or not isinstance(record.get("id"), str):
+        return False
+    if not all(_typed(record.get(key), kind) for key, kind in _FIELD_TYPES.items()):
+        return False
+    if not all(k in _OPTIONS and v is not None and _typed(v, int) for k, v in (record.get("options") or {}).items()):
         return False
     if record.get("verdict") == "error":
         return "error" in record

@@ -6,7 +6,8 @@ import os
 import statistics
 from typing import Dict, List, Optional
 
-from solver.errors import OptionError
+from solver.batch.store import in_series_order
+from solver.errors import DealError, OptionError
 from solver.poker.hands import WIN_SCORES
 
 BREAK_EVEN = 11        # Klondike: 11 cards home is the first score above the deck's 52
@@ -35,7 +36,7 @@ def quantiles(values: List[float]) -> Dict[str, float]:
 
 def summarize(records: List[dict], bonus: int = 0, par: int = 45) -> dict:
     """The figures of a batch (records sorted into the series' order first)."""
-    records = sorted(records, key=lambda r: (r.get("n", 0), r["id"]))
+    records = in_series_order(records)
     game = records[0]["game"] if records else None
     ok = [r for r in records if r.get("verdict") != "error"]
     out = {"game": game, "deals": len(records), "errors": len(records) - len(ok),
@@ -43,6 +44,7 @@ def summarize(records: List[dict], bonus: int = 0, par: int = 45) -> dict:
            "error_examples": [(r["id"], r["error"]) for r in records if r.get("verdict") == "error"][:5]}
     if not ok:
         return out
+    _check_one_batch(ok)
     # --first-win / --first-clear: each deal's search stopped at the first win, so its
     # score is one reached, not the optimum; the figures built on the optimum are left out.
     out["decide_only"] = any(r["rules"].get("first_win") or r["rules"].get("first_clear") for r in ok)
@@ -86,6 +88,17 @@ def summarize(records: List[dict], bonus: int = 0, par: int = 45) -> dict:
             k = sum(s >= win for s in scores)
             out["poker"].update(wins=k, win_share=k / len(scores), win_wilson95=wilson(k, len(scores)))
     return out
+
+
+def _check_one_batch(records: List[dict]) -> None:
+    """The figures read the records of one batch: one game, and a player's games or solves,
+    not both (a file made by hand, or two files joined, may mix them)."""
+    games = {r["game"] for r in records}
+    if len(games) > 1:
+        raise DealError(f"the results mix games ({', '.join(sorted(games))}): a file holds one batch")
+    played = sum(bool(r.get("player")) for r in records)
+    if 0 < played < len(records):
+        raise DealError("the results mix a player's games with solves: a file holds one batch")
 
 
 def _optimum_mean_total(records: List[dict]) -> Optional[float]:

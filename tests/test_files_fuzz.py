@@ -1,14 +1,17 @@
-"""Deal files with their inside fuzzed: JSON deals and Poker orders with any part
-replaced by any JSON value, and the hints' position texts with any token or line
-replaced, dropped or doubled.  Reading one gives a deal that writes itself back and
-reads again the same, or raises DealError in one line (exit 2 at the command line),
-never another exception (an internal error).  The command-line fuzz (test_cli_fuzz.py)
-varies the options."""
+"""Files with their inside fuzzed: JSON deals and Poker orders with any part replaced by
+any JSON value, the hints' position texts with any token or line replaced, dropped or
+doubled, and results files with any field of a record replaced.  A deal read writes
+itself back and reads again the same, a results file is summed up, or the input is
+refused in one line (exit 2 at the command line); never another exception (an internal
+error).  The command-line fuzz (test_cli_fuzz.py) varies the options."""
 import json
 
-from hypothesis import given, settings
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cli.main import cli
 from solver.cards import card_str
 from solver.errors import DealError
 from solver.golf import GolfDeal, GolfRules
@@ -138,3 +141,30 @@ def test_a_golf_position_with_any_token_replaced_reads_or_is_refused(data):
     text = golf_text(GolfView.of_deal(GolfDeal.from_seed(3)))
     read_or_refuse(lambda t: parse_position(t, GolfRules()), mutate_text(text, data),
                    write=golf_text)
+
+
+# --- results files: any field of a record replaced ------------------------------------
+
+@pytest.fixture(scope="module")
+def result_lines(tmp_path_factory):
+    """Record lines of three batches: Klondike, a Golf player's, Poker."""
+    folder = tmp_path_factory.mktemp("results")
+    lines = []
+    for args in (["klondike", "--seeds", "1-2"], ["golf", "--seeds", "1-2", "--player", "greedy"],
+                 ["poker", "--seeds", "1-2", "--timeout", "5"]):
+        out = folder / f"{args[0]}.jsonl"
+        assert CliRunner().invoke(cli, ["analyse", *args, "--out", str(out), "--quiet"]).exit_code == 0
+        lines.append(out.read_text().splitlines())
+    return lines
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_a_results_file_with_any_field_replaced_is_summed_up_or_refused(result_lines, tmp_path, data):
+    lines = list(data.draw(st.sampled_from(result_lines)))
+    which = data.draw(st.integers(0, 1))  # (a broken last line is cut off: the first is refused)
+    lines[which] = json.dumps(mutate(json.loads(lines[which]), data))
+    path = tmp_path / "r.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    run = CliRunner().invoke(cli, ["analyse", "summarize", str(path)])
+    assert run.exit_code in (0, 2), (run.output, run.exception)
