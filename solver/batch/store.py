@@ -195,8 +195,9 @@ _FIELD_TYPES = {"n": int, "verdict": str, "proven": bool, "solvable": bool, "nod
                 "seconds": (int, float), "error": str, "options": dict, "player": str, "stop_reason": str}
 
 
-def _typed(value, kind) -> bool:
-    return value is None or (isinstance(value, kind) and (kind is bool or not isinstance(value, bool)))
+def _is(value, kind) -> bool:
+    """isinstance, where True and False are no numbers."""
+    return isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
 
 
 def in_series_order(records) -> List[dict]:
@@ -209,9 +210,9 @@ def well_formed(record) -> bool:
     one of ours, or was edited by hand, and is refused in one line)."""
     if not isinstance(record, dict) or not isinstance(record.get("id"), str):
         return False
-    if not all(_typed(record.get(key), kind) for key, kind in _FIELD_TYPES.items()):
+    if not all(record.get(key) is None or _is(record[key], kind) for key, kind in _FIELD_TYPES.items()):
         return False
-    if not all(k in _OPTIONS and v is not None and _typed(v, int) for k, v in (record.get("options") or {}).items()):
+    if not all(k in _OPTIONS and _is(v, int) for k, v in (record.get("options") or {}).items()):
         return False
     if record.get("verdict") == "error":
         return "error" in record
@@ -221,7 +222,7 @@ def well_formed(record) -> bool:
     if record["game"] == "poker" and not isinstance(rules.get("table"), str):
         return False
     fields = ("score",) + _GAME_FIELDS[record["game"]] + (_PLAYER_FIELDS if record.get("player") else ())
-    return all(isinstance(record.get(f), (int, float)) and not isinstance(record.get(f), bool) for f in fields)
+    return all(_is(record.get(f), (int, float)) for f in fields)
 
 
 def _from_csv(row: dict) -> dict:
