@@ -90,6 +90,14 @@ def test_a_poker_json_order_with_any_part_replaced_reads_or_is_refused(data):
                    write=lambda cards: json.dumps({"cards": [card_str(c) for c in cards]}))
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_solvitaire_json_deal_with_any_part_replaced_reads_or_is_refused(data):
+    from solver.klondike import solvitaire
+    text = json.dumps(mutate(solvitaire.write(KlondikeDeal.from_seed(5)), data))
+    read_or_refuse(KlondikeDeal.parse, text, write=lambda deal: json.dumps(solvitaire.write(deal)))
+
+
 # --- positions as text, for the hints: any token or line replaced --------------------
 
 TOKENS = st.sampled_from(["??", "<??>", "<AS>", "AS", "KH", "10d", "JK", "-", ":", "Talon:", "Waste:", "Pass: 2",
@@ -168,3 +176,25 @@ def test_a_results_file_with_any_field_replaced_is_summed_up_or_refused(result_l
     path.write_text("\n".join(lines) + "\n")
     run = CliRunner().invoke(cli, ["analyse", "summarize", str(path)])
     assert run.exit_code in (0, 2), (run.output, run.exception)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_golf_deal_text_with_any_token_replaced_reads_or_is_refused(data):
+    text = mutate_text(GolfDeal.from_seed(3).to_pysol(), data)
+    read_or_refuse(lambda t: GolfDeal.parse(t, GolfRules()), text, write=lambda deal: deal.to_pysol())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_klondike_deal_text_with_any_token_replaced_reads_or_is_refused(data):
+    text = mutate_text(KlondikeDeal.from_seed(5).to_pysol(), data)
+    read_or_refuse(KlondikeDeal.parse, text, write=lambda deal: deal.to_pysol())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_poker_order_text_with_any_token_replaced_reads_or_is_refused(data):
+    rules = PokerRules.make()
+    text = mutate_text(" ".join(card_str(c) for c in order_from_seed(4, rules)) + "\n", data)
+    read_or_refuse(lambda t: parse_order(t, rules), text, write=lambda cards: " ".join(card_str(c) for c in cards))
