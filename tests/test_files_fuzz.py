@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.main import cli
+from conftest import scaled
 from solver.cards import card_str
 from solver.errors import DealError
 from solver.golf import GolfDeal, GolfRules
@@ -67,21 +68,21 @@ def read_or_refuse(read, text: str, write=lambda deal: json.dumps(deal.to_json()
         assert write(read(write(deal))) == write(deal)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300))
 @given(st.data())
 def test_a_klondike_json_deal_with_any_part_replaced_reads_or_is_refused(data):
     text = json.dumps(mutate(KlondikeDeal.from_seed(5).to_json(), data))
     read_or_refuse(KlondikeDeal.parse, text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300))
 @given(st.data())
 def test_a_golf_json_deal_with_any_part_replaced_reads_or_is_refused(data):
     text = json.dumps(mutate(GolfDeal.from_seed(3).to_json(), data))
     read_or_refuse(lambda t: GolfDeal.parse(t, GolfRules()), text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300))
 @given(st.data())
 def test_a_poker_json_order_with_any_part_replaced_reads_or_is_refused(data):
     rules = PokerRules.make()
@@ -90,7 +91,7 @@ def test_a_poker_json_order_with_any_part_replaced_reads_or_is_refused(data):
                    write=lambda cards: json.dumps({"cards": [card_str(c) for c in cards]}))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300))
 @given(st.data())
 def test_a_solvitaire_json_deal_with_any_part_replaced_reads_or_is_refused(data):
     from solver.klondike import solvitaire
@@ -124,7 +125,7 @@ def mutate_text(text: str, data) -> str:
     return "\n".join(lines)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300))
 @given(st.data())
 def test_a_klondike_position_with_any_token_replaced_reads_or_is_refused(data):
     from solver.klondike.real import KlondikeView, parse_position, seen_in
@@ -142,7 +143,7 @@ def golf_text(view) -> str:
                      [": " + " ".join(card_str(c) for c in col) for col in view.columns])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300))
 @given(st.data())
 def test_a_golf_position_with_any_token_replaced_reads_or_is_refused(data):
     from solver.golf.real import GolfView, parse_position
@@ -166,7 +167,7 @@ def result_lines(tmp_path_factory):
     return lines
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=scaled(300), suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_a_results_file_with_any_field_replaced_is_summed_up_or_refused(result_lines, tmp_path, data):
     lines = list(data.draw(st.sampled_from(result_lines)))
@@ -178,21 +179,21 @@ def test_a_results_file_with_any_field_replaced_is_summed_up_or_refused(result_l
     assert run.exit_code in (0, 2), (run.output, run.exception)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300))
 @given(st.data())
 def test_a_golf_deal_text_with_any_token_replaced_reads_or_is_refused(data):
     text = mutate_text(GolfDeal.from_seed(3).to_pysol(), data)
     read_or_refuse(lambda t: GolfDeal.parse(t, GolfRules()), text, write=lambda deal: deal.to_pysol())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300))
 @given(st.data())
 def test_a_klondike_deal_text_with_any_token_replaced_reads_or_is_refused(data):
     text = mutate_text(KlondikeDeal.from_seed(5).to_pysol(), data)
     read_or_refuse(KlondikeDeal.parse, text, write=lambda deal: deal.to_pysol())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300))
 @given(st.data())
 def test_a_poker_order_text_with_any_token_replaced_reads_or_is_refused(data):
     rules = PokerRules.make()
