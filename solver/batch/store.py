@@ -190,9 +190,10 @@ def check_results_path(path: str, must_exist: bool = False) -> None:
 _GAME_FIELDS = {"klondike": ("max_foundation", "vegas_score"), "golf": (), "poker": ()}
 _PLAYER_FIELDS = ("optimum", "value_of_information")
 _OPTIONS = ("bonus", "par")  # a batch's options, which the summary takes (Klondike's, Golf's)
-# The types the summary and the report take for granted, where a record has the field.
-_FIELD_TYPES = {"n": int, "verdict": str, "proven": bool, "solvable": bool, "nodes": (int, float),
-                "seconds": (int, float), "error": str, "options": dict, "player": str, "stop_reason": str}
+# The types the summary and the report take for granted, where a record has the field
+# (only these: a file written by an earlier version still resumes).
+_FIELD_TYPES = {"n": int, "nodes": (int, float), "seconds": (int, float), "error": str, "options": dict,
+                "player": str}
 
 
 def _is(value, kind) -> bool:
