@@ -17,7 +17,10 @@ from conftest import scaled
 from solver.cards import card_str
 from solver.errors import DealError
 from solver.golf import GolfDeal, GolfRules
-from solver.klondike import KlondikeDeal
+from solver.golf.real import GolfView
+from solver.golf.real import parse_position as golf_position
+from solver.klondike import KlondikeDeal, make_rules, solvitaire
+from solver.klondike.real import KlondikeView, parse_position, seen_in
 from solver.poker.deal import order_from_seed, parse_order
 from solver.poker.rules import PokerRules
 
@@ -99,12 +102,11 @@ def test_a_poker_json_order_with_any_part_replaced_reads_or_is_refused(data):
 @settings(max_examples=scaled(300), derandomize=REPLAY)
 @given(st.data())
 def test_a_solvitaire_json_deal_with_any_part_replaced_reads_or_is_refused(data):
-    from solver.klondike import solvitaire
     text = json.dumps(mutate(solvitaire.write(KlondikeDeal.from_seed(5)), data))
     read_or_refuse(KlondikeDeal.parse, text, write=lambda deal: json.dumps(solvitaire.write(deal)))
 
 
-# --- positions as text, for the hints: any token or line replaced --------------------
+# --- texts: the hints' positions, deals and orders, any token or line replaced -------
 
 TOKENS = st.sampled_from(["??", "<??>", "<AS>", "AS", "KH", "10d", "JK", "-", ":", "Talon:", "Waste:", "Pass: 2",
                           "Foundations: H-5", "<", "??>", "", "x"])
@@ -133,8 +135,6 @@ def mutate_text(text: str, data) -> str:
 @settings(max_examples=scaled(300), derandomize=REPLAY)
 @given(st.data())
 def test_a_klondike_position_with_any_token_replaced_reads_or_is_refused(data):
-    from solver.klondike.real import KlondikeView, parse_position, seen_in
-    from solver.klondike.rules import make_rules
     rules = make_rules("casino")
     deal = KlondikeDeal.from_seed(9)
     text = mutate_text(KlondikeView.of(deal, rules, seen_in(deal)).position.to_pysol(), data)
@@ -151,10 +151,31 @@ def golf_text(view) -> str:
 @settings(max_examples=scaled(300), derandomize=REPLAY)
 @given(st.data())
 def test_a_golf_position_with_any_token_replaced_reads_or_is_refused(data):
-    from solver.golf.real import GolfView, parse_position
     text = golf_text(GolfView.of_deal(GolfDeal.from_seed(3)))
-    read_or_refuse(lambda t: parse_position(t, GolfRules()), mutate_text(text, data),
+    read_or_refuse(lambda t: golf_position(t, GolfRules()), mutate_text(text, data),
                    write=golf_text)
+
+
+@settings(max_examples=scaled(300), derandomize=REPLAY)
+@given(st.data())
+def test_a_golf_deal_text_with_any_token_replaced_reads_or_is_refused(data):
+    text = mutate_text(GolfDeal.from_seed(3).to_pysol(), data)
+    read_or_refuse(lambda t: GolfDeal.parse(t, GolfRules()), text, write=lambda deal: deal.to_pysol())
+
+
+@settings(max_examples=scaled(300), derandomize=REPLAY)
+@given(st.data())
+def test_a_klondike_deal_text_with_any_token_replaced_reads_or_is_refused(data):
+    text = mutate_text(KlondikeDeal.from_seed(5).to_pysol(), data)
+    read_or_refuse(KlondikeDeal.parse, text, write=lambda deal: deal.to_pysol())
+
+
+@settings(max_examples=scaled(300), derandomize=REPLAY)
+@given(st.data())
+def test_a_poker_order_text_with_any_token_replaced_reads_or_is_refused(data):
+    rules = PokerRules.make()
+    text = mutate_text(" ".join(card_str(c) for c in order_from_seed(4, rules)) + "\n", data)
+    read_or_refuse(lambda t: parse_order(t, rules), text, write=lambda cards: " ".join(card_str(c) for c in cards))
 
 
 # --- results files: any field of a record replaced ------------------------------------
@@ -183,25 +204,3 @@ def test_a_results_file_with_any_field_replaced_is_summed_up_or_refused(result_l
     path.write_text("\n".join(lines) + "\n")
     run = CliRunner().invoke(cli, ["analyse", "summarize", str(path)])
     assert run.exit_code in (0, 2), (run.output, run.exception)
-
-
-@settings(max_examples=scaled(300), derandomize=REPLAY)
-@given(st.data())
-def test_a_golf_deal_text_with_any_token_replaced_reads_or_is_refused(data):
-    text = mutate_text(GolfDeal.from_seed(3).to_pysol(), data)
-    read_or_refuse(lambda t: GolfDeal.parse(t, GolfRules()), text, write=lambda deal: deal.to_pysol())
-
-
-@settings(max_examples=scaled(300), derandomize=REPLAY)
-@given(st.data())
-def test_a_klondike_deal_text_with_any_token_replaced_reads_or_is_refused(data):
-    text = mutate_text(KlondikeDeal.from_seed(5).to_pysol(), data)
-    read_or_refuse(KlondikeDeal.parse, text, write=lambda deal: deal.to_pysol())
-
-
-@settings(max_examples=scaled(300), derandomize=REPLAY)
-@given(st.data())
-def test_a_poker_order_text_with_any_token_replaced_reads_or_is_refused(data):
-    rules = PokerRules.make()
-    text = mutate_text(" ".join(card_str(c) for c in order_from_seed(4, rules)) + "\n", data)
-    read_or_refuse(lambda t: parse_order(t, rules), text, write=lambda cards: " ".join(card_str(c) for c in cards))
