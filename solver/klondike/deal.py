@@ -52,6 +52,7 @@ from solver.layout import layout_lines, wrong_game_hint
 
 COLUMNS = 7
 UNKNOWN = -1  # a card whose place is known and identity is not (written ??)
+_WASTE_SEEN = "?? marks a card not seen yet, but every waste card has been seen"  # (text and JSON alike)
 
 
 @dataclass
@@ -172,7 +173,7 @@ class KlondikeDeal:
             raise DealError(f"the JSON deal lacks {e.args[0]!r}") from None
         waste = _json_list(obj.get("waste", []), "waste")
         if "??" in waste:
-            raise DealError("the JSON deal's 'waste': ?? marks a card not seen yet, but every waste card has been seen")
+            raise DealError(f"the JSON deal's 'waste': {_WASTE_SEEN}")
         if not isinstance(cols, list) or len(cols) != COLUMNS:
             raise DealError("the JSON deal needs 'columns': a list of 7 columns")
         columns, face_down = [], []
@@ -341,7 +342,7 @@ def _plain_cards(text: str, where: str, unknown_ok: bool = False) -> List[int]:
         if token.startswith("<"):
             raise DealError(f"{where}: {token} is marked face down, but talon cards are written plain")
         if token == "??" and not unknown_ok:
-            raise DealError(f"{where}: ?? marks a card not seen yet, but every waste card has been seen")
+            raise DealError(f"{where}: {_WASTE_SEEN}")
         cards.append(_card(token, where))
     return cards
 
