@@ -174,7 +174,8 @@ def write_html(path, order, placement, discarded, rules: PokerRules, title: str)
 @click.option("--player", type=click.Choice(PLAYERS), default="search", show_default=True,
               help="greedy: each card where the partial hands look best; values: where the lines gain the most "
                    "worth learned for the table by self-play at start-up (a few seconds, once); search: every "
-                   "cell tried by rollouts of the unseen cards, played out by the values player.")
+                   "cell tried by rollouts of the unseen cards, played out by the values player; the last five "
+                   "cells weighed exactly.")
 @click.option("--rollouts", type=click.IntRange(1, MAX_ROLLOUTS), metavar="N",
               help="Rollout rounds a card, as if spread evenly over the choices (successive halving gives the "
                    "best few more); a count: the same game on any machine.  Without it, --time-per-game.")
@@ -215,7 +216,9 @@ def play_cmd(order_file, cards, seed, pysol, rules, player, rollouts, time_per_g
               help="Seed of the rollouts' deals.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
 def hint_cmd(grid_text, card_text, discarded, rules, rollouts, sampler_seed, as_json):
-    """Rank the cells for the card in hand by the expected final score."""
+    """Rank the cells for the card in hand by the expected final score: estimated by
+    rollouts, or exact with five empty cells or fewer (four with a joker in play) and no
+    discards left."""
     grid = parse_partial_grid(grid_text, rules)
     advice = hint(grid, parse_card(card_text, jokers=rules.joker), rules,
                   [parse_card(t, jokers=rules.joker) for t in discarded.replace(",", " ").split()],

@@ -6,7 +6,7 @@ import pytest
 
 from clihelp import assert_one_line_error, patiens
 from solver import _core
-from solver.cards import parse_cards
+from solver.cards import card_str, parse_cards
 from solver.poker import PokerRules, adjacency_ok, order_from_seed, real, score_grid
 from solver.poker.hands import TABLES
 from solver.poker.real import core_rules, play, unseen_cards, value_cells
@@ -120,7 +120,8 @@ def test_the_rollouts_deal_the_unseen_cards_uniformly():
     grid = cards[:23] + [None, None]
     card = cards[23]
     seen = cards[:24]
-    values = value_cells(grid, card, seen, 1, 0, rules, 20000, 0.0, seed=7)
+    values = value_cells(grid, card, seen, 1, 0, rules, 20000, 0.0, seed=7, exact_cells=0)
+    assert not any(v.exact for v in values)
     for v in values:
         exact = []
         for u in unseen_cards(rules, seen):
@@ -129,6 +130,51 @@ def test_the_rollouts_deal_the_unseen_cards_uniformly():
             full[full.index(None)] = u
             exact.append(sum(h.points for h in score_grid([full[r * 5:(r + 1) * 5] for r in range(5)], rules)))
         assert abs(v.mean - statistics.mean(exact)) < 4 * v.stderr + 1e-9, (v, statistics.mean(exact))
+
+
+def _grid_points(cells, rules):
+    return sum(h.points for h in score_grid([cells[r * 5:(r + 1) * 5] for r in range(5)], rules))
+
+
+def _expectimax(cells, pool, rules):
+    """The mean final score over every order of the next cards from `pool`, each card
+    placed in the empty cell where this mean is highest: by brute force, the hand rules
+    scoring every full grid."""
+    empty = [i for i, c in enumerate(cells) if c is None]
+    if not empty:
+        return _grid_points(cells, rules)
+    total = 0.0
+    for card in pool:
+        rest = [c for c in pool if c != card]
+        total += max(_expectimax(cells[:x] + [card] + cells[x + 1:], rest, rules) for x in empty)
+    return total / len(pool)
+
+
+@pytest.mark.parametrize("table, options, empty", [
+    ("english", {}, (0, 12, 24)),                      # the last two cells never share a line
+    ("english", {}, (22, 23, 24)),                     # ... always share a row
+    ("american", {"diagonals": True}, (4, 12, 20)),    # ... share the diagonal
+    ("english", {"joker": True}, (3, 8, 9)),           # a joker may come
+])
+def test_the_last_cells_are_valued_exactly(table, options, empty):
+    """Three cells left: each choice's exact mean (the core's expectimax, the last two
+    cells in closed form) against brute force over every order of the unseen cards."""
+    rules = PokerRules.make(table, **options)
+    cards = order_from_seed(31, rules)
+    cells = [None] * 25
+    filled = iter(cards)
+    for i in range(25):
+        if i not in empty:
+            cells[i] = next(filled)
+    card = next(filled)
+    seen = [c for c in cells if c is not None] + [card]
+    values = value_cells(cells, card, seen, 2, 0, rules, 10, 0.0, seed=1)
+    assert all(v.exact and v.rollouts == 0 for v in values)
+    assert [v.mean for v in values] == sorted((v.mean for v in values), reverse=True)
+    pool = unseen_cards(rules, seen)
+    for v in values:
+        placed = cells[:v.cell] + [card] + cells[v.cell + 1:]
+        assert v.mean == pytest.approx(_expectimax(placed, pool, rules), abs=1e-9), v
 
 
 @pytest.mark.parametrize("rules", [PokerRules.make("english"), PokerRules.make("swedish", rows_only=True),
@@ -195,5 +241,9 @@ def test_cli_play_and_hint():
     empty = " ".join(["--"] * 23)
     hint = patiens("poker", "hint", "--grid", f"AS KS {empty}", "--card", "QS", "--rollouts", "20", "--json").json()
     assert len(hint["moves"]) == 23 and hint["moves"][0]["expected_score"] >= hint["moves"][-1]["expected_score"]
+    late = " ".join(card_str(c) for c in range(22)) + " -- -- --"  # three cells left: exact figures
+    exact = patiens("poker", "hint", "--grid", late, "--card", "KS", "--json").json()
+    assert len(exact["moves"]) == 3 and all(m["exact"] and m["stderr"] == 0 for m in exact["moves"])
+    assert "exact" in patiens("poker", "hint", "--grid", late, "--card", "KS").out
     assert_one_line_error(patiens("poker", "hint", "--grid", f"AS KS {empty}", "--card", "AS"), "already")
     assert_one_line_error(patiens("poker", "hint", "--grid", "AS KS", "--card", "QS"), "25 cells")

@@ -358,20 +358,21 @@ std::array<uint8_t, poker::kCells> poker_grid(const std::vector<int>& cells) {
     return grid;
 }
 
-// The card's choices (a cell, or -1 for a discard) valued by rollouts, best first.
+// The card's choices (a cell, or -1 for a discard) valued by rollouts (or exactly, near
+// the end: exact_cells), best first.
 // (values: learned line values, poker_learn's, or None for the promise rule.)
 py::list poker_values(const std::vector<int>& grid, int card, const std::vector<int>& unseen, int to_come,
                       int discards_left, const py::dict& rules, int rounds, double seconds, uint64_t seed,
-                      const poker::LineValues* values) {
+                      const poker::LineValues* values, int exact_cells) {
     poker::Position position{poker_grid(grid), unseen, to_come, discards_left};
     const poker::Rules r = poker_rules(rules);
     std::vector<poker::Choice> choices;
     {
         py::gil_scoped_release nogil;
-        choices = poker::value_choices(position, card, r, rounds, seconds, seed, values);
+        choices = poker::value_choices(position, card, r, rounds, seconds, seed, values, exact_cells);
     }
     py::list out;
-    for (const auto& c : choices) out.append(py::make_tuple(c.cell, c.mean, c.stderr, c.rollouts));
+    for (const auto& c : choices) out.append(py::make_tuple(c.cell, c.mean, c.stderr, c.rollouts, c.exact));
     return out;
 }
 
@@ -422,7 +423,7 @@ PYBIND11_MODULE(_core, m) {
     m.def("poker_learn", &poker_learn, py::arg("rules"), py::arg("games"), py::arg("seed"));
     m.def("poker_values", &poker_values, py::arg("grid"), py::arg("card"), py::arg("unseen"), py::arg("to_come"),
           py::arg("discards_left"), py::arg("rules"), py::arg("rounds"), py::arg("seconds"), py::arg("seed"),
-          py::arg("values") = nullptr);
+          py::arg("values") = nullptr, py::arg("exact_cells") = poker::kExactCells);
     m.def("poker_policy", &poker_policy, py::arg("grid"), py::arg("card"), py::arg("rules"), py::arg("values"),
           py::arg("seed"));
     m.def("poker_score", &poker_score, py::arg("grid"), py::arg("rules"));

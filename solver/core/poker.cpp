@@ -271,14 +271,108 @@ int policy_cell(std::array<uint8_t, kCells>& grid, int card, const Rules& rules,
     return best;
 }
 
+// A full line's points.
+int64_t line_points(const std::array<uint8_t, kCells>& grid, const std::array<int, kSize>& line, const Rules& rules) {
+    int cards[kSize];
+    line_cards(grid, line, cards);
+    return hand_points(cards, rules);
+}
+
 int64_t score_of(const std::array<uint8_t, kCells>& grid, const Rules& rules, const Lines& lines) {
     int64_t total = 0;
-    for (const auto& line : lines.cells) {
-        int cards[kSize];
-        line_cards(grid, line, cards);  // (a full grid: every cell)
-        total += hand_points(cards, rules);
-    }
+    for (const auto& line : lines.cells) total += line_points(grid, line, rules);  // (a full grid: every cell)
     return total;
+}
+
+
+// The last two empty cells x and y: the next card goes to one, the card after to the
+// other.  A line through x alone scores Lx(card), one through y alone Ly(card), one
+// through both Lxy(card at x, card at y), the full lines F.  With the next card a:
+// a at x is worth F + Lx(a) + the mean over b != a of Ly(b) + Lxy(a, b), and a at y
+// alike; the mean of the better of the two over every a is the answer.  Only a line
+// through both cells (their row, column or diagonal, where they share one) needs the
+// pairs: the rest is linear in the cards.
+double expected_last_two(std::array<uint8_t, kCells>& grid, const std::vector<int>& pool, const Rules& rules,
+                         const Lines& lines) {
+    int x = -1, y = -1;
+    for (int c = 0; c < kCells; ++c)
+        if (grid[c] == kEmpty) (x < 0 ? x : y) = c;
+    std::vector<int> through_x, through_y, through_both;
+    double full = 0;
+    for (int li = 0; li < static_cast<int>(lines.cells.size()); ++li) {
+        const auto& cells = lines.cells[li];
+        const bool has_x = std::find(cells.begin(), cells.end(), x) != cells.end();
+        const bool has_y = std::find(cells.begin(), cells.end(), y) != cells.end();
+        if (has_x && has_y) through_both.push_back(li);
+        else if (has_x) through_x.push_back(li);
+        else if (has_y) through_y.push_back(li);
+        else full += static_cast<double>(line_points(grid, cells, rules));
+    }
+    auto points_of = [&](const std::vector<int>& which) {
+        double t = 0;
+        for (int li : which) t += static_cast<double>(line_points(grid, lines.cells[li], rules));
+        return t;
+    };
+    const int n = static_cast<int>(pool.size());
+    std::vector<double> at_x(n), at_y(n), pairs_x(n), pairs_y(n);  // pairs_x[a]: sum over b of Lxy(a, b)
+    double sum_x = 0, sum_y = 0;
+    for (int i = 0; i < n; ++i) {
+        grid[x] = static_cast<uint8_t>(pool[i]);
+        at_x[i] = points_of(through_x);
+        grid[x] = kEmpty;
+        grid[y] = static_cast<uint8_t>(pool[i]);
+        at_y[i] = points_of(through_y);
+        grid[y] = kEmpty;
+        sum_x += at_x[i], sum_y += at_y[i];
+    }
+    if (!through_both.empty()) {
+        for (int i = 0; i < n; ++i) {
+            grid[x] = static_cast<uint8_t>(pool[i]);
+            for (int j = 0; j < n; ++j) {
+                if (i == j) continue;
+                grid[y] = static_cast<uint8_t>(pool[j]);
+                const double both = points_of(through_both);
+                pairs_x[i] += both, pairs_y[j] += both;
+            }
+        }
+        grid[x] = grid[y] = kEmpty;
+    }
+    double total = 0;
+    for (int i = 0; i < n; ++i) {
+        const double next_at_x = full + at_x[i] + (sum_y - at_y[i] + pairs_x[i]) / (n - 1);
+        const double next_at_y = full + at_y[i] + (sum_x - at_x[i] + pairs_y[i]) / (n - 1);
+        total += std::max(next_at_x, next_at_y);
+    }
+    return total / n;
+}
+
+// The exact mean final score, every later card placed at its best: the next cards are
+// drawn uniformly from `pool` (without replacement), one for each of the `empty` cells
+// left, and each is placed where this same mean is highest (expectimax).
+double expected_score(std::array<uint8_t, kCells>& grid, std::vector<int>& pool, int empty, const Rules& rules,
+                      const Lines& lines) {
+    if (empty == 0) return static_cast<double>(score_of(grid, rules, lines));
+    // (With two cells left both are legal under every rule: each touches a card.)
+    if (empty == 2 && pool.size() >= 2) return expected_last_two(grid, pool, rules, lines);
+    const int n = static_cast<int>(pool.size());
+    double total = 0;
+    for (int i = 0; i < n; ++i) {
+        const int card = pool[i];
+        std::swap(pool[i], pool.back());
+        pool.pop_back();
+        double best = 0;
+        bool any = false;
+        for (int cell : legal_cells(grid, rules)) {
+            grid[cell] = static_cast<uint8_t>(card);
+            const double v = expected_score(grid, pool, empty - 1, rules, lines);
+            grid[cell] = kEmpty;
+            if (!any || v > best) best = v, any = true;
+        }
+        pool.push_back(card);
+        std::swap(pool[i], pool.back());
+        total += best;
+    }
+    return total / n;
 }
 
 }  // namespace
@@ -393,7 +487,7 @@ int64_t grid_score(const std::array<uint8_t, kCells>& grid, const Rules& rules) 
 }
 
 std::vector<Choice> value_choices(const Position& position, int card, const Rules& rules, int rounds,
-                                  double seconds, uint64_t seed, const LineValues* values) {
+                                  double seconds, uint64_t seed, const LineValues* values, int exact_cells) {
     const Lines lines = lines_of(rules);
     int empty = 0;
     for (uint8_t c : position.grid) empty += c == kEmpty;
@@ -411,6 +505,30 @@ std::vector<Choice> value_choices(const Position& position, int card, const Rule
         if (at == cells.end()) cells.push_back(rep);
     }
     const int n = static_cast<int>(cells.size());
+    // Near the end each choice's mean is computed, not sampled: the expectimax over every
+    // card that may come (expected_score), which also plays those cards at their best
+    // where the rollouts' quick policy would not.  (Not with discards left: the discard
+    // is a choice the expectimax does not weigh.)
+    const bool joker = card == kJoker || std::count(position.grid.begin(), position.grid.end(), kJoker) > 0 ||
+                       std::count(position.unseen.begin(), position.unseen.end(), kJoker) > 0;
+    if (position.discards_left == 0 && empty <= exact_cells - (joker ? 1 : 0)) {
+        std::vector<Choice> out;
+        std::vector<double> mean(n);
+        std::vector<int> pool = position.unseen;
+        for (int k = 0; k < n; ++k) {
+            std::array<uint8_t, kCells> grid = position.grid;
+            grid[cells[k]] = static_cast<uint8_t>(card);
+            mean[k] = expected_score(grid, pool, empty - 1, rules, lines);
+        }
+        for (size_t i = 0; i < legal.size(); ++i) {
+            Choice c{legal[i]};
+            c.mean = mean[class_of[i]];
+            c.exact = true;
+            out.push_back(c);
+        }
+        std::stable_sort(out.begin(), out.end(), [](const Choice& a, const Choice& b) { return a.mean > b.mean; });
+        return out;
+    }
     std::vector<double> sum(n), sum_sq(n);
     std::vector<int> done(n);
     std::vector<int> alive(n);

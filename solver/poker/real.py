@@ -13,7 +13,9 @@ Players:
   Any table, a custom one included, learns its own.  It never discards.
 * `search`: every legal cell (and a discard, where one is left) tried by rollouts in
   the core: the rest of the game dealt from the unseen cards and played out by the
-  values player, the final grid scored, the best mean taken.  Alike cells (the same
+  values player, the final grid scored, the best mean taken.  For the last five cells
+  (four with a joker in play) the means are exact instead: every order the unseen cards
+  may come in, each later card placed at its best (poker.hpp's kExactCells).  Alike cells (the same
   cell of two empty rows, say) are tried once, and successive halving spends the later
   rollouts on the better half of the choices.  Its budget is a count of rollout rounds
   a card (`rollouts`: what an even spread would give each choice; the same game on any
@@ -80,6 +82,7 @@ class CellValue:
     mean: float
     stderr: float
     rollouts: int
+    exact: bool = False  # the mean computed over every way the game can go on, not sampled
 
     def name(self) -> str:
         return "discard" if self.cell == DISCARD else f"row {self.cell // SIZE + 1}, column {self.cell % SIZE + 1}"
@@ -87,15 +90,18 @@ class CellValue:
     def to_json(self) -> dict:
         where = None if self.cell == DISCARD else {"row": self.cell // SIZE + 1, "column": self.cell % SIZE + 1}
         return {"cell": where, "discard": self.cell == DISCARD, "expected_score": round(self.mean, 4),
-                "stderr": round(self.stderr, 4), "rollouts": self.rollouts}
+                "stderr": round(self.stderr, 4), "rollouts": self.rollouts, "exact": self.exact}
 
 
 def value_cells(grid: Sequence[Optional[int]], card: int, seen: Sequence[int], to_come: int, discards_left: int,
-                rules: PokerRules, rounds: int, seconds: float, seed: int) -> List[CellValue]:
-    """The card's choices valued by the core's rollouts, best first."""
+                rules: PokerRules, rounds: int, seconds: float, seed: int,
+                exact_cells: Optional[int] = None) -> List[CellValue]:
+    """The card's choices valued by the core's rollouts (exactly near the end of the
+    game: up to `exact_cells` empty cells, the core's own choice by default), best first."""
     cells = [-1 if c is None else c for c in grid]
+    exact = {} if exact_cells is None else {"exact_cells": exact_cells}
     raw = _core.poker_values(cells, card, unseen_cards(rules, seen), to_come, discards_left, core_rules(rules),
-                             rounds, seconds, seed, line_values(rules))
+                             rounds, seconds, seed, line_values(rules), **exact)
     return [CellValue(*r) for r in raw]
 
 
@@ -229,11 +235,16 @@ class PokerHint:
                 "moves": [v.to_json() for v in self.values]}
 
     def summary_lines(self) -> List[str]:
-        lines = [f"Poker Squares: where to put {card_str(self.card)} (estimates: each the mean final score were "
-                 "the rest played by the quick policy; alike cells share one; the weaker choices were dropped "
-                 "after fewer rollouts)"]
+        if self.values and self.values[0].exact:
+            lines = [f"Poker Squares: where to put {card_str(self.card)} (exact: each the mean final score over "
+                     "every order the unseen cards may come in, each placed at its best)"]
+        else:
+            lines = [f"Poker Squares: where to put {card_str(self.card)} (estimates: each the mean final score were "
+                     "the rest played by the quick policy; alike cells share one; the weaker choices were dropped "
+                     "after fewer rollouts)"]
         for i, v in enumerate(self.values, 1):
-            lines.append(f"{i:3d}. {v.name()}: expected score {v.mean:.2f} +- {v.stderr:.2f} ({v.rollouts} rollouts)")
+            figures = "exact" if v.exact else f"+- {v.stderr:.2f} ({v.rollouts} rollouts)"
+            lines.append(f"{i:3d}. {v.name()}: expected score {v.mean:.2f} {figures}")
         return lines
 
 
@@ -252,7 +263,8 @@ def parse_partial_grid(text: str, rules: PokerRules) -> List[Optional[int]]:
 
 def hint(grid: Sequence[Optional[int]], card: int, rules: PokerRules, discarded: Sequence[int] = (),
          rollouts: int = 2000, sampler_seed: int = 1) -> PokerHint:
-    """The cells for `card` ranked by the mean final score of rollouts.  Raises DealError
+    """The cells for `card` ranked by the mean final score of rollouts (exact near the
+    end of the game: value_cells).  Raises DealError
     for a card already seen, a joker the rules do not have, or a full grid."""
     placed = [c for c in grid if c is not None]
     if card in placed or card in discarded:
