@@ -243,6 +243,7 @@ def test_cli_play_and_hint():
     assert len(hint["moves"]) == 23 and hint["moves"][0]["expected_score"] >= hint["moves"][-1]["expected_score"]
     late = " ".join(card_str(c) for c in range(22)) + " -- -- --"  # three cells left: exact figures
     exact = patiens("poker", "hint", "--grid", late, "--card", "KS", "--json").json()
+    assert exact["exact"] and not hint["exact"]
     assert len(exact["moves"]) == 3 and all(m["exact"] and m["stderr"] == 0 for m in exact["moves"])
     assert "exact" in patiens("poker", "hint", "--grid", late, "--card", "KS").out
     assert_one_line_error(patiens("poker", "hint", "--grid", f"AS KS {empty}", "--card", "AS"), "already")

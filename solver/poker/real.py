@@ -230,12 +230,18 @@ class PokerHint:
     rules: PokerRules
     to_come: int = 0    # the cards still to be turned after this one: unknown
 
+    @property
+    def exact(self) -> bool:
+        """Every figure computed, none sampled (near the end of a game: value_cells)."""
+        return bool(self.values) and all(v.exact for v in self.values)
+
     def to_json(self) -> dict:
         return {"game": "poker", "rules": self.rules.to_json(), "card": card_str(self.card), "unknown": self.to_come,
+                "exact": self.exact,
                 "moves": [v.to_json() for v in self.values]}
 
     def summary_lines(self) -> List[str]:
-        if self.values and self.values[0].exact:
+        if self.exact:
             lines = [f"Poker Squares: where to put {card_str(self.card)} (exact: each the mean final score over "
                      "every order the unseen cards may come in, each placed at its best)"]
         else:
