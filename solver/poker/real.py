@@ -249,7 +249,7 @@ class PokerHint:
                      "the rest played by the quick policy; alike cells share one; the weaker choices were dropped "
                      "after fewer rollouts)"]
         for i, v in enumerate(self.values, 1):
-            figures = "exact" if v.exact else f"+- {v.stderr:.2f} ({v.rollouts} rollouts)"
+            figures = "(exact)" if v.exact else f"+- {v.stderr:.2f} ({v.rollouts} rollouts)"
             lines.append(f"{i:3d}. {v.name()}: expected score {v.mean:.2f} {figures}")
         return lines
 
