@@ -8,6 +8,7 @@
 // later rounds, and alike cells are tried once.  The quick policy places each card
 // where the lines through the cell gain the most promise (what their cards make, or
 // may still make, much as the greedy player of solver/poker/greedy.py weighs it).
+// Near the end of the game (kExactCells) the choices are weighed exactly instead.
 //
 // Hands are scored here as hands.py scores them (tests compare the two on every
 // category and on random hands with a joker); the optimal grids stay CP-SAT's.
