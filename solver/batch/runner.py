@@ -182,7 +182,9 @@ def chunk_size_for(n: int, workers: int) -> int:
 def run_batch(job: Job, specs: List[DealSpec], out_path: str, executor=None, chunk_size: Optional[int] = None,
               progress: bool = True, workers: int = 0, retry_unproven: bool = False) -> BatchOutcome:
     """Solve the deals of `specs` not yet in the results file (with `retry_unproven`,
-    also those whose record is not proven), writing each record as it comes."""
+    also those whose record is not proven), writing each record as it comes.  The
+    `executor`, where given, is a context such as dask_executor's (default: a
+    local_executor of `workers` processes)."""
     results = ResultsFile(out_path, writer=True)
     bar = None
     try:
@@ -225,8 +227,14 @@ def _finished_chunks(ex, job: Job, chunks: List[List[DealSpec]]) -> Iterator[Lis
             if why:
                 raise BatchStopped(f"{why}; {len(pending)} of {len(futures)} task(s) unfinished")
     finally:
-        for future in pending:
-            future.cancel()
+        # The tasks not started are dropped.  A local pool's own shutdown does that from
+        # its manager thread (local_executor); a future cancelled from this thread can
+        # race that thread, which, finding a worker killed, marks every task it holds
+        # lost and fails on one already cancelled (CPython 3.11: an InvalidStateError
+        # traceback after Ctrl-C).
+        if not isinstance(ex, cf.ProcessPoolExecutor):
+            for future in pending:
+                future.cancel()
 
 
 def _records(future: cf.Future, ex):
