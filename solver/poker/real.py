@@ -13,15 +13,15 @@ Players:
   Any table, a custom one included, learns its own.  It never discards.
 * `search`: every legal cell (and a discard, where one is left) tried by rollouts in
   the core: the rest of the game dealt from the unseen cards and played out by the
-  values player, the final grid scored, the best mean taken.  For the last five cells
-  (four with a joker in play) the means are exact instead: every order the unseen cards
-  may come in, each later card placed at its best (poker.hpp's kExactCells).  Alike cells (the same
+  values player, the final grid scored, the best mean taken.  Alike cells (the same
   cell of two empty rows, say) are tried once, and successive halving spends the later
-  rollouts on the better half of the choices.  Its budget is a count of rollout rounds
-  a card (`rollouts`: what an even spread would give each choice; the same game on any
-  machine, from the sampler seed and the card's number) or a time a game
-  (`seconds_per_game`, spread over the cards still to come; the start-up learning not
-  counted).
+  rollouts on the better half of the choices.  For the last five cells (four with a
+  joker in play) the means are exact instead: every order the unseen cards may come
+  in, each later card placed at its best (poker.hpp's kExactCells).  Its budget is a
+  count of rollout rounds a card (`rollouts`: what an even spread would give each
+  choice; the same game on any machine, from the sampler seed and the card's number)
+  or a time a game (`seconds_per_game`, spread over the cards still to come; the
+  start-up learning not counted).
 
 Every grid a player makes is scored again by the hand rules alone (score.py).
 """
@@ -270,8 +270,8 @@ def parse_partial_grid(text: str, rules: PokerRules) -> List[Optional[int]]:
 def hint(grid: Sequence[Optional[int]], card: int, rules: PokerRules, discarded: Sequence[int] = (),
          rollouts: int = 2000, sampler_seed: int = 1) -> PokerHint:
     """The cells for `card` ranked by the mean final score of rollouts (exact near the
-    end of the game: value_cells).  Raises DealError
-    for a card already seen, a joker the rules do not have, or a full grid."""
+    end of the game: value_cells).  Raises DealError for a card already seen, a joker
+    the rules do not have, or a full grid."""
     placed = [c for c in grid if c is not None]
     if card in placed or card in discarded:
         raise DealError(f"{card_str(card)} is already on the grid or discarded")
