@@ -375,6 +375,22 @@ double expected_score(std::array<uint8_t, kCells>& grid, std::vector<int>& pool,
     return total / n;
 }
 
+// Each legal choice (a cell, or a discard) with the figures of its class of alike
+// choices: the candidates in to the end first (the choice is among them), then by mean.
+std::vector<Choice> ranked(const std::vector<int>& legal, const std::vector<int>& class_of,
+                           const std::vector<Choice>& figures) {
+    std::vector<Choice> out;
+    for (size_t i = 0; i < legal.size(); ++i) {
+        Choice c = figures[class_of[i]];
+        c.cell = legal[i];
+        out.push_back(c);
+    }
+    std::stable_sort(out.begin(), out.end(), [](const Choice& a, const Choice& b) {
+        return a.still_in != b.still_in ? a.still_in : a.mean > b.mean;
+    });
+    return out;
+}
+
 }  // namespace
 
 int category(const int* cards) {
@@ -511,23 +527,16 @@ std::vector<Choice> value_choices(const Position& position, int card, const Rule
     // is a choice the expectimax does not weigh.)
     const bool joker = card == kJoker || std::count(position.grid.begin(), position.grid.end(), kJoker) > 0 ||
                        std::count(position.unseen.begin(), position.unseen.end(), kJoker) > 0;
+    std::vector<Choice> figures(n);  // each class's
     if (position.discards_left == 0 && empty <= exact_cells - (joker ? 1 : 0)) {
-        std::vector<Choice> out;
-        std::vector<double> mean(n);
         std::vector<int> pool = position.unseen;
         for (int k = 0; k < n; ++k) {
             std::array<uint8_t, kCells> grid = position.grid;
             grid[cells[k]] = static_cast<uint8_t>(card);
-            mean[k] = expected_score(grid, pool, empty - 1, rules, lines);
+            figures[k].mean = expected_score(grid, pool, empty - 1, rules, lines);
+            figures[k].exact = true;
         }
-        for (size_t i = 0; i < legal.size(); ++i) {
-            Choice c{legal[i]};
-            c.mean = mean[class_of[i]];
-            c.exact = true;
-            out.push_back(c);
-        }
-        std::stable_sort(out.begin(), out.end(), [](const Choice& a, const Choice& b) { return a.mean > b.mean; });
-        return out;
+        return ranked(legal, class_of, figures);
     }
     std::vector<double> sum(n), sum_sq(n);
     std::vector<int> done(n);
@@ -585,23 +594,16 @@ std::vector<Choice> value_choices(const Position& position, int card, const Rule
             std::sort(alive.begin(), alive.end());
         }
     }
-    std::vector<Choice> out;
-    for (size_t i = 0; i < legal.size(); ++i) {
-        const int k = class_of[i];
-        Choice c{legal[i]};
+    for (int k = 0; k < n; ++k) {
+        Choice& c = figures[k];
         c.rollouts = done[k];
         c.mean = done[k] ? sum[k] / done[k] : 0.0;
         const double var =
             done[k] > 1 ? std::max(0.0, (sum_sq[k] - done[k] * c.mean * c.mean) / (done[k] - 1)) : 0.0;
         c.stderr = done[k] > 1 ? std::sqrt(var / done[k]) : 0.0;
         c.still_in = std::find(alive.begin(), alive.end(), k) != alive.end();
-        out.push_back(c);
     }
-    // The candidates in to the end first (the choice is among them), then by mean.
-    std::stable_sort(out.begin(), out.end(), [](const Choice& a, const Choice& b) {
-        return a.still_in != b.still_in ? a.still_in : a.mean > b.mean;
-    });
-    return out;
+    return ranked(legal, class_of, figures);
 }
 
 }  // namespace patiens::poker
