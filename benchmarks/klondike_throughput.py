@@ -13,7 +13,9 @@ memory of one process, and the slowest deals.  Issue 38's targets for casino rul
 every deal proven, max <= 10 s, at least 60 deals per CPU-second; for draw 3 with
 unlimited passes (--mode standard --draw 3 --first-win): every deal decided, max <= 10 s;
 for PySolFC's games 32000-41999 under standard rules, first-win and max foundation:
-every deal decided, p99 <= 1 s, max <= 10 s.  Writes
+every deal decided, p99 <= 1 s, max <= 10 s, and every game of PySolFC's list of
+winnable games won (--solvable-list deals/klondike/pysolfc-solvable-32000-41999.txt:
+the verdicts are then set against the list).  Writes
 benchmarks/results/<--name>.{json,md}; the per-deal records stay in a temporary folder.
 """
 from __future__ import annotations
@@ -67,6 +69,45 @@ def summary_of(records, timeout):
     }
 
 
+def read_game_list(path):
+    """Game numbers from a text file: separated by white space, `#` starting a comment."""
+    numbers = set()
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            numbers.update(int(token) for token in line.split("#", 1)[0].split())
+    return numbers
+
+
+def against_list(records, listed):
+    """Our verdicts on PySolFC games against a list of games known winnable: the listed
+    ones must all be won; unlisted ones may go either way (the list claims nothing)."""
+    out = {"listed": 0, "listed_won": 0, "listed_lost": [], "listed_undecided": [],
+           "unlisted_won": [], "unlisted_lost": 0, "unlisted_undecided": []}
+    for r in records:
+        game = r["n"]
+        verdict = "won" if r.get("solvable") else "lost" if r.get("proven") else "undecided"
+        if game in listed:
+            out["listed"] += 1
+            if verdict == "won":
+                out["listed_won"] += 1
+            else:
+                out[f"listed_{verdict}"].append(game)
+        elif verdict == "lost":
+            out["unlisted_lost"] += 1
+        else:
+            out[f"unlisted_{verdict}"].append(game)
+    return out
+
+
+def list_sentence(a):
+    def games(numbers):
+        return ", ".join(str(n) for n in sorted(numbers)) or "none"
+    return (f"Against the list ({a['listed']:,} listed games in this range): {a['listed_won']:,} won, "
+            f"lost: {games(a['listed_lost'])}, undecided: {games(a['listed_undecided'])}.  "
+            f"Not listed: {len(a['unlisted_won'])} won ({games(a['unlisted_won'])}), "
+            f"{a['unlisted_lost']:,} lost, undecided: {games(a['unlisted_undecided'])}.\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", default="1-100000")
@@ -77,7 +118,10 @@ def main():
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per deal (default 10)")
     ap.add_argument("--workers", type=int, default=0, help="local worker processes (0: one per core)")
     ap.add_argument("--name", default="klondike-throughput")
+    ap.add_argument("--solvable-list", help="a file of PySolFC game numbers known winnable (with --pysol)")
     args = ap.parse_args()
+    if args.solvable_list and not args.pysol:
+        ap.error("--solvable-list goes with --pysol")
     speed = speed_reference_ms()
     with tempfile.TemporaryDirectory() as tmp:
         out_path = os.path.join(tmp, "deals.jsonl")
@@ -100,6 +144,10 @@ def main():
              f"{s['par2_s']:.0f} | {peak_mb:.0f} |\n\n"
              f"Search time alone: {s['search_s']:.0f} s ({s['deals'] / s['search_s']:.1f} deals per search-second); "
              f"{s['nodes'] / 1e9:.2f} G nodes.  Slowest: {slow}.\n")
+    if args.solvable_list:
+        data["against_list"] = against_list(records, read_game_list(args.solvable_list))
+        data["solvable_list"] = args.solvable_list
+        table += "\n" + list_sentence(data["against_list"])
     write_results(args.name, data, table, speed)
 
 
