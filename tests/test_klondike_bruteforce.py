@@ -8,14 +8,17 @@ every primitive action, with no pruning and no bound; the solver must agree on
 the most cards home, and its line must replay to exactly that.
 """
 import random
+from types import SimpleNamespace
 
 from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from conftest import scaled
 from referee import klondike as ref
+from solver import _core
 from solver.cards import is_red, make_card, rank_of, suit_of
 from solver.klondike import KlondikeDeal, KlondikeRules, solve
+from solver.klondike.notation import Action
 from solver.limits import Limits
 from test_klondike_known import check_line
 
@@ -58,10 +61,22 @@ def endgames(draw):
     return deal_and_rules(draw, columns, face_down, talon, foundations)
 
 
-def agrees_with_exhaustive_play(case, limit, threads=1):
+def solve_in_tries(deal, rules, restart_nodes):
+    """The maximum searched in tries stopped every `restart_nodes` nodes and more
+    (search.hpp, Restarts; docs/PROOFS.md E8), each forgetting what it did not finish."""
+    raw = _core.klondike_solve(deal.to_core(), rules.to_core(), False, threads=1, restart_nodes=restart_nodes)
+    return SimpleNamespace(proven=raw["proven"], max_foundation=raw["best"],
+                           line=[Action.from_core(t) for t in raw["actions"]])
+
+
+def agrees_with_exhaustive_play(case, limit, threads=1, restart_nodes=None):
     deal, rules = case
     deal.validate()
-    result = solve(deal, rules, limits=Limits(threads=threads))
+    if restart_nodes is None:
+        result = solve(deal, rules, limits=Limits(threads=threads))
+    else:
+        result = solve_in_tries(deal, rules, restart_nodes)
+        result.solvable = result.max_foundation == 52
     start = ref.start(deal, rules.passes)
     assert result.proven
     try:
@@ -117,6 +132,17 @@ def test_two_threads_match_exhaustive_play_with_runs(case):
     # The threads share one table, whose done marks also let a pending position go once
     # the free position of its cards is done (search.hpp, free_key): exact there too.
     agrees_with_exhaustive_play(case, limit=40_000, threads=2)
+
+
+@settings(max_examples=scaled(60))
+@given(endgames_with_runs(), st.integers(1, 12))
+def test_tries_stopped_every_few_nodes_match_exhaustive_play(case, restart_nodes):
+    # Runs move back and forth between twins: many searches rest on positions still on
+    # the path, which a stopped try must forget with them.
+    deal, rules = case
+    if rules.passes is None:  # (tries are for limited passes only)
+        rules = KlondikeRules(draw=rules.draw, passes=2, worry_back=rules.worry_back)
+    agrees_with_exhaustive_play((deal, rules), limit=40_000, restart_nodes=restart_nodes)
 
 
 @st.composite

@@ -1,9 +1,13 @@
 """The quick tries in shuffled move orders (probe_target in search.hpp): they find wins
 the game's own order misses for seconds, never claim more than they show, and stay
 inside the caller's limits."""
+from types import SimpleNamespace
+
 import pytest
 
+from solver import _core
 from solver.klondike import KlondikeDeal, make_rules, solve
+from solver.klondike.notation import Action
 from solver.limits import Limits
 from test_klondike_known import aces_under_kings, check_line
 
@@ -73,3 +77,47 @@ def test_timeout_covers_all_tries():
     assert not result.proven and result.stop_reason == "timeout"
     assert result.stats.seconds < 1.0
     check_line(deal, STANDARD, result)
+
+
+# The maximum's tries with one table (search.hpp, Restarts; docs/PROOFS.md E8).
+CASINO = make_rules("casino")
+
+
+def solve_in_tries(deal, rules, restart_nodes):
+    raw = _core.klondike_solve(deal.to_core(), rules.to_core(), False, threads=1, restart_nodes=restart_nodes)
+    return SimpleNamespace(proven=raw["proven"], max_foundation=raw["best"], nodes=raw["nodes"],
+                           line=[Action.from_core(t) for t in raw["actions"]])
+
+
+@pytest.mark.parametrize("restart_nodes", [2, 3, 5, 7])
+def test_tries_stopped_every_few_nodes_keep_the_maximum(restart_nodes):
+    """Casino seed 104 (45 cards home): when a try stops, many finished searches rest on
+    positions still on its path.  Tries that forgot only the path (and kept what rested
+    on it) proved 43, or 23, here."""
+    deal = KlondikeDeal.from_seed(104)
+    result = solve_in_tries(deal, CASINO, restart_nodes)
+    assert result.proven and result.max_foundation == 45
+    check_line(deal, CASINO, result)
+
+
+@pytest.mark.parametrize("mode", ["casino", "vegas"])
+@pytest.mark.parametrize("restart_nodes", [0, 3, -1])
+def test_tries_or_not_the_same_maximum(mode, restart_nodes):
+    """No tries (0), tries stopped every few nodes (3), the solver's own (-1)."""
+    rules = make_rules(mode)
+    for seed in range(1, 13):
+        deal = KlondikeDeal.from_seed(seed)
+        plain = solve_in_tries(deal, rules, 0)
+        result = solve_in_tries(deal, rules, restart_nodes)
+        assert result.proven and result.max_foundation == plain.max_foundation, seed
+        check_line(deal, rules, result)
+
+
+def test_tries_find_a_win_the_game_order_searches_long_for():
+    """Casino seed 506, won: 5.37 M nodes in the game's order, 469 k in tries."""
+    deal = KlondikeDeal.from_seed(506)
+    plain = solve_in_tries(deal, CASINO, 0)
+    tries = solve_in_tries(deal, CASINO, -1)
+    assert plain.max_foundation == tries.max_foundation == 52 and plain.proven and tries.proven
+    assert tries.nodes * 5 < plain.nodes
+    check_line(deal, CASINO, tries)

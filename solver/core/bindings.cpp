@@ -124,14 +124,18 @@ py::tuple action_tuple(const klondike::Action& a) {
 }
 
 py::dict klondike_solve(const py::dict& layout, const py::dict& rules, bool first_win, uint64_t max_nodes,
-                        double timeout, uint64_t max_memory, int threads, const py::object& progress) {
+                        double timeout, uint64_t max_memory, int threads, const py::object& progress,
+                        int64_t restart_nodes) {
     const auto l = klondike_layout(layout);
     const auto r = klondike_rules(rules);
     const Limits limits = make_limits(max_nodes, timeout, max_memory, threads, progress);
+    // restart_nodes (for the tests): -1 the solver's tries, 0 none, n tries from n nodes on
+    Restarts restarts = klondike::kRestarts;
+    if (restart_nodes >= 0) restarts.first_nodes = static_cast<uint64_t>(restart_nodes);
     klondike::SolveOutcome out;
     {
         py::gil_scoped_release nogil;
-        out = klondike::solve(l, r, first_win, limits);
+        out = klondike::solve(l, r, first_win, limits, restarts);
     }
     py::dict d = search_stats(out.search);
     py::list actions;
@@ -406,7 +410,7 @@ PYBIND11_MODULE(_core, m) {
     m.attr("stop_reasons") = reasons;
     m.def("klondike_solve", &klondike_solve, py::arg("layout"), py::arg("rules"), py::arg("first_win") = false,
           py::arg("max_nodes") = 0, py::arg("timeout") = 0.0, py::arg("max_memory") = 1ull << 30,
-          py::arg("threads") = 1, py::arg("progress") = py::none());
+          py::arg("threads") = 1, py::arg("progress") = py::none(), py::arg("restart_nodes") = -1);
     m.def("klondike_replay", &klondike_replay, py::arg("layout"), py::arg("rules"), py::arg("actions"));
     m.def("golf_solve", &golf_solve, py::arg("layout"), py::arg("rules"), py::arg("first_clear") = false,
           py::arg("max_nodes") = 0,

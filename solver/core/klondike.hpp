@@ -245,7 +245,11 @@ struct SolveOutcome {
     std::vector<Action> actions;  // the best line, as a player's actions
 };
 
-SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, const Limits& limits);
+// The one-thread search of the maximum (with limited passes) runs in tries
+// (search.hpp, Restarts): kRestarts unless `restarts` says otherwise.
+constexpr Restarts kRestarts{20000, 1000000};
+SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, const Limits& limits,
+                   const Restarts& restarts = kRestarts);
 
 // The most cards home over every reachable position, searched with no pruning at all
 // (klondike_plain.cpp), for cross-checks of the search; it gives up past `max_positions`.

@@ -9,7 +9,8 @@ namespace {
 constexpr uint64_t kProbeNodes = 4000000;  // about a second of tries before the full search
 }  // namespace
 
-SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, const Limits& limits) {
+SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, const Limits& limits,
+                   const Restarts& restarts) {
     const Klondike start(layout, rules);
     SolveOutcome out;
     // Is it winnable? is asked by --first-win, and is most of the work with unlimited
@@ -18,7 +19,7 @@ SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, con
     // a deal they do not settle goes on to the one full search.
     if (!first_win && rules.passes != 0) {
         Klondike game = start;
-        out.search = search(game, kDeck, false, limits);
+        out.search = search(game, kDeck, false, limits, {}, restarts);
     } else if (auto probe = probe_target(start, kDeck, limits, kProbeNodes);
                probe.settled && (first_win || probe.result.reason != StopReason::Complete)) {
         // (A try that covered the whole space proves the deal lost, not its maximum:

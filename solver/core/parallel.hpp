@@ -311,14 +311,19 @@ constexpr int kDefaultMaxThreads = 4;
 // The search on `limits.threads` threads (0: one per core, at most kDefaultMaxThreads),
 // or the one-thread search.  With `first`, a quick line is looked for before: it seeds
 // the floor, and the search tries it first.  (A helper thread looking for it while the
-// others searched was slower: the line came too late to lead them.)
+// others searched was slower: the line came too late to lead them.)  `restarts`: the
+// one-thread search's tries (search.hpp); the threads' search has none.
 template <class Game>
 SearchResult<typename Game::Move> search(Game& game, int target, bool only_target, const Limits& limits,
-                                         const FirstLine<Game>& first = {}) {
+                                         const FirstLine<Game>& first = {}, const Restarts& restarts = {}) {
     int threads = limits.threads ? limits.threads
                                  : std::min<int>(kDefaultMaxThreads, static_cast<int>(std::thread::hardware_concurrency()));
     auto run = [&](const Limits& lim, const SearchResult<typename Game::Move>* known) {
-        if (threads <= 1) return Search<Game>(target, only_target, lim).run(game, known);
+        if (threads <= 1) {
+            Search<Game> one(target, only_target, lim);
+            one.set_restarts(restarts);
+            return one.run(game, known);
+        }
         return ParallelSearch<Game>(target, only_target, lim, threads).run(game, known);
     };
     if (!first) return run(limits, nullptr);

@@ -43,6 +43,7 @@
 #include <functional>
 #include <memory>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -177,10 +178,10 @@ inline uint64_t split_total(const std::vector<uint64_t>& counts, bool tight) {
     return slots;
 }
 // What a full table keeps (VisitedTable::forget, SharedTable::forget): the positions
-// whose searches were largest (`work`: log2 of their nodes, at most 63), then the
-// shallowest (`depth`, at most 255).  Worth is under kWorthLevels.
+// whose searches were largest (`work`: log2 of their nodes, at most 63, in its low six
+// bits), then the shallowest (`depth`, at most 255).  Worth is under kWorthLevels.
 constexpr uint32_t kWorthLevels = 1u << 14;
-inline uint32_t worth(uint32_t work, uint32_t depth) { return work << 8 | (255 - depth); }
+inline uint32_t worth(uint32_t work, uint32_t depth) { return (work & 63) << 8 | (255 - depth); }
 // The least worth kept when at most half of `count` positions may stay, from the
 // positions that may go counted by worth: the worthiest, as many as fit in the half.
 inline uint32_t least_kept_worth(const std::vector<uint64_t>& by_worth, uint64_t count) {
@@ -263,7 +264,9 @@ private:
 // if met again.
 class VisitedTable {
 public:
-    enum class Visit { New, Dominated, Full };
+    // Resting: seen, and the position seen is one whose search rested on a position
+    // not finished yet (Search's tries: see Restarts); only while tries may stop.
+    enum class Visit { New, Dominated, Resting, Full };
 
     // `when_large`: split once past kSplitSlots (engine::splits_when_large); any table
     // also splits when its budget cannot hold its one shard's growth.
@@ -287,9 +290,10 @@ public:
         uint64_t i = engine::mix(key) & sh.mask;
         while (sh.slots[i].key != 0) {
             if (sh.slots[i].key == key) {
-                if (sh.slots[i].rank >= rank) return Visit::Dominated;
+                if (sh.slots[i].rank >= rank) return sh.slots[i].work & kResting ? Visit::Resting : Visit::Dominated;
                 sh.slots[i].rank = rank;
                 sh.slots[i].depth = d;
+                sh.slots[i].work &= ~kResting;
                 return Visit::New;
             }
             i = (i + 1) & sh.mask;
@@ -311,7 +315,34 @@ public:
     void note_work(uint64_t key, uint32_t locality, uint64_t nodes) {
         if (nodes < kNotedWork) return;
         Slot* s = shards_[engine::shard_of(locality, shard_bits_)].find(engine::fix_key(key));
-        if (s) s->work = std::max<uint8_t>(s->work, 63 - __builtin_clzll(nodes));
+        if (s) s->work = (s->work & kResting) | std::max<uint8_t>(s->work & 63, 63 - __builtin_clzll(nodes));
+    }
+
+    // Marks a finished position as resting on an unfinished one, or clears the mark.
+    void set_resting(uint64_t key, uint32_t locality, bool resting) {
+        Slot* s = shards_[engine::shard_of(locality, shard_bits_)].find(engine::fix_key(key));
+        if (s) s->work = resting ? s->work | kResting : s->work & ~kResting;
+    }
+
+    // Forgets a position at once (a try's unfinished ones, see Restarts).  Linear
+    // probing's chains stay whole: each later slot of the cluster that may move back
+    // into the hole does (backward-shift deletion).
+    void erase(uint64_t key, uint32_t locality) {
+        key = engine::fix_key(key);
+        Shard& sh = shards_[engine::shard_of(locality, shard_bits_)];
+        uint64_t hole = engine::mix(key) & sh.mask;
+        for (; sh.slots[hole].key != key; hole = (hole + 1) & sh.mask)
+            if (sh.slots[hole].key == 0) return;
+        for (uint64_t j = (hole + 1) & sh.mask; sh.slots[j].key != 0; j = (j + 1) & sh.mask) {
+            const uint64_t home = engine::mix(sh.slots[j].key) & sh.mask;
+            const bool home_after_hole = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j);
+            if (home_after_hole) continue;  // its probe from home never passes the hole
+            sh.slots[hole] = sh.slots[j];
+            hole = j;
+        }
+        sh.slots[hole] = Slot{};
+        --sh.count;
+        --count_;
     }
 
     // The budget for a search of at most `nodes` nodes: one whose first table has room
@@ -335,9 +366,11 @@ private:
         uint64_t key = 0;  // 0: empty
         uint16_t rank = 0;
         uint8_t depth = 0;      // from the start, at most 255, when last entered (for forget())
-        uint8_t work = 0;       // the search below it took about 2^work nodes (0: fewer than kNotedWork)
+        uint8_t work = 0;       // the search below it took about 2^(work & 63) nodes (0: fewer than
+                                // kNotedWork); kResting: see Visit::Resting
         uint32_t locality = 0;  // for the split
     };
+    static constexpr uint8_t kResting = 0x80;
     struct Shard {
         std::unique_ptr<Slot[]> slots;
         uint64_t mask = 0, count = 0;
@@ -489,6 +522,25 @@ struct SearchResult {
     int threads = 1;             // threads that searched (parallel.hpp)
 };
 
+// Tries with a shared table (E8 in docs/PROOFS.md).  How long a search takes to meet
+// the target is heavy-tailed: one that spent millions of nodes below a few early moves
+// often meets it within thousands in another move order (casino seeds 1-1000: the
+// winnable deals took 37.9 M nodes in the game's order, 20.7 M in tries).  So the
+// search is cut into tries of growing node budgets, the first in the game's order and
+// each later one in a shuffled order of its own, all with one visited table.  What a try
+// finished stays done for the next; what it did not finish is forgotten when it stops:
+// the positions on its path, and those whose search rested on them (met one of them
+// still on the path, directly or through another such).  Those are told apart as
+// Tarjan's strongly connected components are: each position entered gets a number in
+// the order entered; the search below it returns the least number of an unfinished
+// position it met; a position whose search met none older than itself heads a
+// component, and everything that rested on it is finished with it.  The bookkeeping
+// costs a little at every node, so tries stop only within the first `until_nodes`.
+struct Restarts {
+    uint64_t first_nodes = 0;  // the first try's budget, growing by half each time; 0: no tries
+    uint64_t until_nodes = 0;  // no try is stopped once the search has spent this many nodes
+};
+
 // Depth-first branch and bound.
 //   target:      stop as soon as a state of this value is reached (the game's
 //                maximum, e.g. 52 cards home), the answer is then exact;
@@ -510,6 +562,8 @@ public:
     // and the position's key (the same position, the same order), not the game's order.
     void set_order_seed(uint64_t seed) { order_seed_ = seed; }
 
+    void set_restarts(const Restarts& restarts) { restarts_ = restarts; }
+
     // `start`: a line already known (beam.hpp), or null; the search looks for better.
     SearchResult<Move> run(Game& game, const SearchResult<Move>* start = nullptr) {
         start_ = Clock::now();
@@ -522,7 +576,11 @@ public:
         if (limits_.progress) start_bound_ = Game(game).bound(target_);  // (a copy: the bound keeps statistics)
         stop_ = result_.best >= target_;
         if (stop_) result_.reason = StopReason::Target;
-        dfs(game, 0);
+        if (restarts_.first_nodes && !start) {
+            run_tries(game);
+        } else {
+            dfs(game, 0);
+        }
         result_.seconds = elapsed();
         result_.table_entries = table_.size();
         result_.table_bytes = table_.bytes();
@@ -552,28 +610,91 @@ private:
         report_progress(limits_, t, next_progress_, result_.nodes, result_.best, start_bound_);
     }
 
-    void dfs(Game& game, size_t depth) {
+    // The tries (see Restarts): until one ends unstopped, each stopped one forgetting
+    // what it had not finished.
+    void run_tries(Game& game) {
+        uint64_t budget = restarts_.first_nodes;
+        for (uint64_t attempt = 0;; ++attempt) {
+            try_ends_at_ = result_.nodes + budget < restarts_.until_nodes ? result_.nodes + budget : 0;
+            order_seed_ = attempt ? 0x9e3779b97f4a7c15ull * attempt : 0;
+            dfs(game, 0);
+            if (!try_stopped_) break;
+            for (const Resting& r : resting_) table_.erase(r.key, r.locality);
+            resting_.clear();
+            resting_number_.clear();
+            stop_ = try_stopped_ = false;
+            budget += std::max<uint64_t>(budget / 2, 1);
+        }
+        try_ends_at_ = 0;
+    }
+
+    // Below: the search; while a try may stop (try_ends_at_), it returns the least
+    // number of an unfinished position it met (kFinished: none), see Restarts.
+    static constexpr uint64_t kFinished = ~0ull;
+
+    // A position the table answered "seen" for: the number it rests on.
+    uint64_t seen_number(uint64_t key, bool resting) const {
+        const uint64_t fixed = engine::fix_key(key);
+        if (resting) {
+            const auto it = resting_number_.find(fixed);
+            return it != resting_number_.end() ? it->second : 0;  // (0, the start: never too late)
+        }
+        if (path_filter_[fixed & kPathFilterMask])
+            for (size_t i = path_keys_.size(); i-- > 0;)
+                if (path_keys_[i] == fixed) return path_numbers_[i];
+        return kFinished;
+    }
+
+    // A position's search has ended: it rests on `rests_on`, or heads a component and
+    // finishes with it what rested on it since `mark`.
+    uint64_t settle(uint64_t key, uint32_t locality, uint64_t number, uint64_t rests_on, size_t mark) {
+        if (rests_on < number) {
+            table_.set_resting(key, locality, true);
+            resting_.push_back({key, locality});
+            resting_number_[engine::fix_key(key)] = number;
+            return rests_on;
+        }
+        for (size_t i = mark; i < resting_.size(); ++i) {
+            table_.set_resting(resting_[i].key, resting_[i].locality, false);
+            resting_number_.erase(engine::fix_key(resting_[i].key));
+        }
+        resting_.resize(mark);
+        return kFinished;
+    }
+
+    uint64_t dfs(Game& game, size_t depth) {
         ++result_.nodes;
         poll_limits();
-        if (stop_) return;
+        if (try_ends_at_ && result_.nodes >= try_ends_at_ && !stop_) stop_ = try_stopped_ = true;
+        if (stop_) return kFinished;
 
         const int v = game.value();
         if (v > result_.best) {
             result_.best = v;
             result_.line = path_;
             result_.nodes_at_best = result_.nodes;
-            if (v >= target_) return halt(StopReason::Target);
+            if (v >= target_) {
+                halt(StopReason::Target);
+                return kFinished;
+            }
         }
         const uint64_t key = game.key();
         const uint32_t locality = engine::locality_of(game, key);
         switch (table_.visit(key, locality, game.rank(), depth)) {
-            case VisitedTable::Visit::Dominated: return;
-            case VisitedTable::Visit::Full: return halt(StopReason::MemoryLimit);
+            case VisitedTable::Visit::Dominated: return try_ends_at_ ? seen_number(key, false) : kFinished;
+            case VisitedTable::Visit::Resting: return seen_number(key, true);
+            case VisitedTable::Visit::Full: halt(StopReason::MemoryLimit); return kFinished;
             case VisitedTable::Visit::New: break;
         }
+        const uint64_t number = result_.nodes;
+        uint64_t rests_on = kFinished;
         const int floor = only_target_ ? std::max(result_.best, target_ - 1) : result_.best;
         if (game.bound(floor) > floor) {
-            if (depth >= engine::kMaxDepth) return halt(StopReason::DepthLimit);
+            if (depth >= engine::kMaxDepth) {
+                halt(StopReason::DepthLimit);
+                return kFinished;
+            }
+            const size_t mark = resting_.size();
             // The move lists of all frames share one arena: no allocation per node.
             const size_t first = arena_.size();
             game.moves(arena_);
@@ -581,21 +702,48 @@ private:
             if (order_seed_) engine::shuffle_moves(arena_, first, last, order_seed_ ^ key);
             const bool guided = guide_.lead(arena_, first, last, depth);
             const uint64_t nodes_before = result_.nodes;
-            path_keys_.push_back(engine::fix_key(key));
+            const uint64_t fixed = engine::fix_key(key);
+            path_keys_.push_back(fixed);
+            path_numbers_.push_back(number);
+            ++path_filter_[fixed & kPathFilterMask];
             for (size_t i = first; i < last && !stop_; ++i) {
                 const Move m = arena_[i];
                 auto undo = game.apply(m);
                 path_.push_back(m);
-                dfs(game, depth + 1);
+                rests_on = std::min(rests_on, dfs(game, depth + 1));
                 path_.pop_back();
                 game.undo(m, undo);
                 if (guided && i == first) guide_.done();
             }
             path_keys_.pop_back();
-            table_.note_work(key, locality, result_.nodes - nodes_before);
+            path_numbers_.pop_back();
+            --path_filter_[fixed & kPathFilterMask];
             arena_.resize(first);
+            if (try_stopped_) {  // unfinished: forgotten (and its ancestors as the search unwinds)
+                table_.erase(key, locality);
+                return kFinished;
+            }
+            table_.note_work(key, locality, result_.nodes - nodes_before);
+            if (try_ends_at_) return settle(key, locality, number, rests_on, mark);
         }
+        return kFinished;
     }
+
+    // The tries' bookkeeping (see Restarts).  path_numbers_ goes with path_keys_;
+    // path_filter_ counts the path's keys by their low bits, so that most "seen"
+    // answers need no walk along the path.
+    struct Resting {
+        uint64_t key;
+        uint32_t locality;
+    };
+    static constexpr uint64_t kPathFilterMask = 4095;
+    Restarts restarts_;
+    uint64_t try_ends_at_ = 0;  // nonzero: the node count at which this try stops
+    bool try_stopped_ = false;
+    std::vector<Resting> resting_;  // finished positions resting on unfinished ones, oldest first
+    std::unordered_map<uint64_t, uint64_t> resting_number_;  // their numbers, by fixed key
+    std::vector<uint64_t> path_numbers_;
+    std::vector<uint16_t> path_filter_ = std::vector<uint16_t>(kPathFilterMask + 1);
 
     int target_;
     bool only_target_;
