@@ -61,10 +61,11 @@ def endgames(draw):
     return deal_and_rules(draw, columns, face_down, talon, foundations)
 
 
-def solve_in_tries(deal, rules, restart_nodes):
-    """The maximum searched in tries stopped every `restart_nodes` nodes and more
-    (search.hpp, Restarts; docs/PROOFS.md E8), each forgetting what it did not finish."""
-    raw = _core.klondike_solve(deal.to_core(), rules.to_core(), False, threads=1, restart_nodes=restart_nodes)
+def solve_in_tries(deal, rules, restart_nodes, first_win=False):
+    """The maximum (or whether it is 52) searched in tries stopped every `restart_nodes`
+    nodes and more (search.hpp, Restarts; docs/PROOFS.md E8), each forgetting what it
+    did not finish."""
+    raw = _core.klondike_solve(deal.to_core(), rules.to_core(), first_win, threads=1, restart_nodes=restart_nodes)
     return SimpleNamespace(proven=raw["proven"], max_foundation=raw["best"],
                            line=[Action.from_core(t) for t in raw["actions"]])
 
@@ -143,6 +144,20 @@ def test_tries_stopped_every_few_nodes_match_exhaustive_play(case, restart_nodes
     if rules.passes is None:  # (tries are for limited passes only)
         rules = KlondikeRules(draw=rules.draw, passes=2, worry_back=rules.worry_back)
     agrees_with_exhaustive_play((deal, rules), limit=40_000, restart_nodes=restart_nodes)
+
+
+@settings(max_examples=scaled(60))
+@given(endgames_with_runs(), st.integers(1, 12))
+def test_first_win_tries_stopped_every_few_nodes_match_exhaustive_play(case, restart_nodes):
+    deal, rules = case
+    deal.validate()
+    result = solve_in_tries(deal, rules, restart_nodes, first_win=True)
+    try:
+        expected = ref.brute_force_max(ref.start(deal, rules.passes), rules.draw, rules.worry_back, limit=40_000)
+    except ref.TooBig:
+        reject()
+    assert result.proven and (result.max_foundation == 52) == (expected == 52)
+    check_line(deal, rules, result)
 
 
 @st.composite

@@ -245,8 +245,9 @@ struct SolveOutcome {
     std::vector<Action> actions;  // the best line, as a player's actions
 };
 
-// The one-thread search of the maximum (with limited passes) runs in tries
-// (search.hpp, Restarts): kRestarts unless `restarts` says otherwise.
+// The one-thread search runs in tries (search.hpp, Restarts): the maximum with limited
+// passes with kRestarts, --first-win from the same first budget for about a second
+// (klondike_solve.cpp); `restarts` may say otherwise (first_nodes 0: no tries).
 constexpr Restarts kRestarts{20000, 1000000};
 SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, const Limits& limits,
                    const Restarts& restarts = kRestarts);

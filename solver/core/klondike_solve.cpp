@@ -15,11 +15,16 @@ SolveOutcome solve(const Layout& layout, const Rules& rules, bool first_win, con
     SolveOutcome out;
     // Is it winnable? is asked by --first-win, and is most of the work with unlimited
     // passes, where the bound sees nothing and most deals are won: there, about a
-    // second of short tries in varied move orders (see probe_target) comes first, and
-    // a deal they do not settle goes on to the one full search.
+    // second of short tries in varied move orders comes first, and a deal they do not
+    // settle goes on to the one full search.  On one thread the tries and that search
+    // share one table (search.hpp, Restarts); otherwise the tries are probe_target's,
+    // each with a table of its own.
     if (!first_win && rules.passes != 0) {
         Klondike game = start;
         out.search = search(game, kDeck, false, limits, {}, restarts);
+    } else if (first_win && limits.threads == 1 && restarts.first_nodes) {
+        Klondike game = start;
+        out.search = search(game, kDeck, true, limits, {}, Restarts{restarts.first_nodes, kProbeNodes});
     } else if (auto probe = probe_target(start, kDeck, limits, kProbeNodes);
                probe.settled && (first_win || probe.result.reason != StopReason::Complete)) {
         // (A try that covered the whole space proves the deal lost, not its maximum:
