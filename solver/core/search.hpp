@@ -526,11 +526,11 @@ struct SearchResult {
 // the target is heavy-tailed: one that spent millions of nodes below a few early moves
 // often meets it within thousands in another move order (casino seeds 1-1000: the
 // winnable deals took 37.9 M nodes in the game's order, 20.7 M in tries).  So the
-// search is cut into tries of growing node budgets, the first in the game's order and
-// each later one in a shuffled order of its own, all with one visited table.  What a try
-// finished stays done for the next; what it did not finish is forgotten when it stops:
-// the positions on its path, and those whose search rested on them (met one of them
-// still on the path, directly or through another such).  Those are told apart as
+// search is cut into tries of growing node budgets, the first and the last (the one
+// not stopped) in the game's order, the others each in a shuffled order of its own, all
+// with one visited table.  What a try finished stays done for the next; what it did not
+// finish is forgotten when it stops: the positions on its path, and those whose search
+// rested on them (met one of them still on the path, directly or through another such).  Those are told apart as
 // Tarjan's strongly connected components are: each position entered gets a number in
 // the order entered; the search below it returns the least number of an unfinished
 // position it met; a position whose search met none older than itself heads a
@@ -616,7 +616,9 @@ private:
         uint64_t budget = restarts_.first_nodes;
         for (uint64_t attempt = 0;; ++attempt) {
             try_ends_at_ = result_.nodes + budget < restarts_.until_nodes ? result_.nodes + budget : 0;
-            order_seed_ = attempt ? 0x9e3779b97f4a7c15ull * attempt : 0;
+            // The game's order is usually good, only sometimes very bad: the first try
+            // and the last (the one not stopped) keep it, the others shuffle.
+            order_seed_ = attempt && try_ends_at_ ? 0x9e3779b97f4a7c15ull * attempt : 0;
             dfs(game, 0);
             if (!try_stopped_) break;
             for (const Resting& r : resting_) table_.erase(r.key, r.locality);
