@@ -530,12 +530,13 @@ struct SearchResult {
 // not stopped) in the game's order, the others each in a shuffled order of its own, all
 // with one visited table.  What a try finished stays done for the next; what it did not
 // finish is forgotten when it stops: the positions on its path, and those whose search
-// rested on them (met one of them still on the path, directly or through another such).  Those are told apart as
-// Tarjan's strongly connected components are: each position entered gets a number in
-// the order entered; the search below it returns the least number of an unfinished
-// position it met; a position whose search met none older than itself heads a
-// component, and everything that rested on it is finished with it.  The bookkeeping
-// costs a little at every node, so tries stop only within the first `until_nodes`.
+// rested on them (met one of them still on the path, directly or through another
+// such).  Those are told apart as Tarjan's strongly connected components are: each
+// position entered gets a number in the order entered; the search below it returns the
+// least number of an unfinished position it met; a position whose search met none
+// older than itself heads a component, and everything that rested on it is finished
+// with it.  The bookkeeping costs a little at every node, so tries stop only within
+// the first `until_nodes`.
 struct Restarts {
     uint64_t first_nodes = 0;  // the first try's budget, growing by half each time; 0: no tries
     uint64_t until_nodes = 0;  // no try is stopped once the search has spent this many nodes
