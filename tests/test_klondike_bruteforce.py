@@ -8,19 +8,17 @@ every primitive action, with no pruning and no bound; the solver must agree on
 the most cards home, and its line must replay to exactly that.
 """
 import random
-from types import SimpleNamespace
 
 from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from conftest import scaled
 from referee import klondike as ref
-from solver import _core
 from solver.cards import is_red, make_card, rank_of, suit_of
 from solver.klondike import KlondikeDeal, KlondikeRules, solve
-from solver.klondike.notation import Action
 from solver.limits import Limits
 from test_klondike_known import check_line
+from test_klondike_tries import solve_in_tries
 
 
 def out_of_foundations(draw, fewest, most):
@@ -59,15 +57,6 @@ def endgames(draw):
     columns = [list(table[a:b]) for a, b in zip(bounds, bounds[1:])]
     face_down = [max(0, len(c) - 1) for c in columns]
     return deal_and_rules(draw, columns, face_down, talon, foundations)
-
-
-def solve_in_tries(deal, rules, restart_nodes, first_win=False):
-    """The maximum (or whether it is 52) searched in tries stopped every `restart_nodes`
-    nodes and more (search.hpp, Restarts; docs/PROOFS.md E8), each forgetting what it
-    did not finish."""
-    raw = _core.klondike_solve(deal.to_core(), rules.to_core(), first_win, threads=1, restart_nodes=restart_nodes)
-    return SimpleNamespace(proven=raw["proven"], max_foundation=raw["best"],
-                           line=[Action.from_core(t) for t in raw["actions"]])
 
 
 def agrees_with_exhaustive_play(case, limit, threads=1, restart_nodes=None):

@@ -83,8 +83,11 @@ def test_timeout_covers_all_tries():
 CASINO = make_rules("casino")
 
 
-def solve_in_tries(deal, rules, restart_nodes):
-    raw = _core.klondike_solve(deal.to_core(), rules.to_core(), False, threads=1, restart_nodes=restart_nodes)
+def solve_in_tries(deal, rules, restart_nodes, first_win=False):
+    """The maximum (or whether it is 52) searched in tries stopped every `restart_nodes`
+    nodes and more (-1: the solver's own tries, 0: none), each forgetting what it did
+    not finish."""
+    raw = _core.klondike_solve(deal.to_core(), rules.to_core(), first_win, threads=1, restart_nodes=restart_nodes)
     return SimpleNamespace(proven=raw["proven"], max_foundation=raw["best"], nodes=raw["nodes"],
                            line=[Action.from_core(t) for t in raw["actions"]])
 
