@@ -36,6 +36,7 @@ MODES = {
     "vegas": make_rules("vegas"),
     "app": make_rules("app"),
     "standard": make_rules("standard"),
+    "standard-no-worry": make_rules("standard", worry_back=False),
     "standard3": make_rules("standard", draw=3),
 }
 MAX_MOVES = 300      # a random game's length at most (with unlimited passes it may go round)

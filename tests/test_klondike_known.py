@@ -224,10 +224,42 @@ def test_a_worry_may_need_a_column_emptied_after_it():
     emptied only for a King that comes at once, and the second emptying comes after
     a worry back that it does not serve: a search that let only a worry, or a use,
     follow a worry said "33, proven" (nothing playable here, so 33 is the start)."""
-    deal = KlondikeDeal.parse(TWO_KINGS)
-    rules = make_rules("casino")
-    witness = replay(deal, rules, "12 FH1 26 FS2 FH2 W2")
-    assert witness.ok and witness.max_foundation == 33
+    won_beyond_a_witness(TWO_KINGS, "casino", "12 FH1 26 FS2 FH2 W2", 33)
+
+
+def won_beyond_a_witness(text, mode, witness_line, witness_home):
+    """The solver wins the position (proven, its line checked); the witness line, legal,
+    gets `witness_home` cards home on the way.  Returns the deal."""
+    deal = KlondikeDeal.parse(text)
+    rules = make_rules(mode)
+    witness = replay(deal, rules, witness_line)
+    assert witness.ok and witness.max_foundation == witness_home
     result = solve(deal, rules)
     assert result.proven and result.max_foundation == 52
     check_line(deal, rules, result)
+    return deal
+
+
+SEVEN_FROM_THE_TALON = """Foundations: S-3 H-7 C-5 D-5
+Talon: 7C 6S 9S TS JS QS 8H 9H TH JH QH 8C 9C TC JC QC 7D 9D TD JD QD
+<7S> <6C> <6D> <4S> 5S
+8D
+8S
+KC
+KD
+KS
+KH
+"""
+
+
+def test_a_worry_may_wait_for_a_talon_card_laid_after_it():
+    """Built by hand (standard rules: draw 1, unlimited passes).  5S lies on 4S, 6D,
+    6C and 7S, and can only leave for 6H: 6D is under it, and 7S, the other black 7,
+    too.  So 6H must come back from home onto 7C, which comes from the talon onto 8D;
+    and 6H is the hearts' top only once 7H is worried back onto 8S.  Laying a talon card
+    waits for its use here (TalonPending), and the use, 6H worried, needs 7H worried
+    first: a search that offered no talon card after a worry said "26, proven".  With
+    one pass (casino) the same deal is won, and more passes never lose a line."""
+    deal = won_beyond_a_witness(SEVEN_FROM_THE_TALON, "standard", "DR W2 FH3 FH2 12 1F 2F 1F 1F 2F 3F 2F DR WF 1F", 27)
+    casino = solve(deal, make_rules("casino"))
+    assert casino.proven and casino.max_foundation == 52

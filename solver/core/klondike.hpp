@@ -87,7 +87,8 @@ public:
         uint8_t pend_kind, pend_col, pend_card;
     };
     // A move that only prepares another (exposing a card under a partial run, emptying a
-    // column, worrying a card back) leaves the state "pending": the next move must be the
+    // column, worrying a card back; with draw 1 and unlimited passes, laying a talon card
+    // on the tableau) leaves the state "pending": the next move must be the
     // one it prepared.  Any line can be reordered that way (the preparing move waits until
     // just before its use), so nothing is lost and the in-between states disappear.
     enum Pending : uint8_t {
@@ -95,6 +96,7 @@ public:
         SwapPending,   // a partial run moved to the twin: build on the exposed card, or send it home
         WorryPending,  // a card came back from home: build on it, or worry back the card under it
         EmptyPending,  // a column was emptied: a King must come in
+        TalonPending,  // draw 1, unlimited passes: a talon card laid on the tableau: build on it
     };
 
     Klondike(const Layout& layout, const Rules& rules);  // throws std::invalid_argument
@@ -155,6 +157,9 @@ private:
 
     bool unlimited() const { return rules_.passes == 0; }
     bool can_redeal() const { return unlimited() || redeals_left_ > 0; }
+    // Draw 1 with unlimited passes: every talon card can be played at any time, so laying
+    // one on the tableau waits until a card is laid on it (TalonPending, PROOFS.md K7).
+    bool talon_always_in_reach() const { return rules_.draw == 1 && unlimited(); }
     bool playable(int card) const { return found_[suit_of(card)] == rank_of(card) - 1; }
     bool safe_to_foundation(int card) const;
     bool can_come_back(int col) const;  // worry back could return column col's top to where it lies

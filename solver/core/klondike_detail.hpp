@@ -19,7 +19,7 @@ struct Keys {
     uint64_t down[kColumns][kColumnCap + 1];
     uint64_t found[4][14];
     uint64_t split[kDeck + 1];
-    uint64_t pending[4][kDeck + 1];
+    uint64_t pending[5][kDeck + 1];  // by Klondike::Pending
     Keys() {
         ZobristSource z(0x4b4c4f4e44494b45ull);
         for (auto& row : parent) for (auto& k : row) k = z.next();

@@ -168,6 +168,7 @@ void Klondike::talon_move(std::vector<Move>& out, uint8_t kind, const TalonPlay&
 }
 
 // A move is pending: the move it prepared, or (after a worry back) another preparation.
+// After a talon card laid on the tableau (TalonPending), the moves onto it.
 void Klondike::pending_moves(const TalonPlay* plays, int np, std::vector<Move>& out) const {
     const int target = pend_kind_ == EmptyPending ? first_empty_column() : pend_col_;
     if (pend_kind_ == SwapPending && playable(pend_card_))
@@ -189,6 +190,20 @@ void Klondike::pending_moves(const TalonPlay* plays, int np, std::vector<Move>& 
     const uint64_t reach = talon_reach_of(plays, np);
     const int empty_col = first_empty_column();
     worry_moves(reach, empty_col, s, target, out);
+    // Or, when talon cards wait for their use (TalonPending), a talon card laid anywhere:
+    // the card under the worried one at home may be worried next onto a card that must
+    // come from the talon first (7H worried so that 6H can go onto 7C from the talon).
+    if (talon_always_in_reach()) {
+        const uint64_t wanted = accepted_cards();
+        for (int i = 0; i < np; ++i) {
+            const int card = talon_[plays[i].idx];
+            if (!(wanted & bit(card))) continue;
+            for (int b = 0; b < kColumns; ++b) {
+                const bool fits_b = col_[b].len ? fits_on(card, col_[b].top()) : b == empty_col && rank_of(card) == 13;
+                if (b != target && fits_b) talon_move(out, TalonToCol, plays[i], b);
+            }
+        }
+    }
     // Or a column emptied for a King, on a free position's condition (none empty, a
     // King waiting): two Kings worried back may each need a column before a Queen of
     // the one goes on the other.  Not a partial run onto a twin: laying a card on the

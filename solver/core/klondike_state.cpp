@@ -243,8 +243,15 @@ Klondike::Undo Klondike::apply(const Move& m) {
                 ++redeals_done_;
             }
             const int card = take_from_talon(m.from);
-            if (m.kind == TalonToFound) found_push(card);
-            else push_card(m.to, card);
+            if (m.kind == TalonToFound) {
+                found_push(card);
+            } else {
+                push_card(m.to, card);
+                if (talon_always_in_reach()) {
+                    pend = TalonPending;
+                    pend_card = card;
+                }
+            }
             break;
         }
         case FoundToCol: {
