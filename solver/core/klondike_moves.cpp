@@ -124,10 +124,15 @@ void Klondike::moves_onto(int b, const TalonPlay* plays, int np, std::vector<Mov
     const Column& dst = col_[b];
     const int t = dst.top();
     auto fits = [&](int card) { return t == kNoCard ? rank_of(card) == 13 : fits_on(card, t); };
-    for (int i = 0; i < np; ++i)
-        if (fits(talon_[plays[i].idx]))
-            out.push_back({TalonToCol, plays[i].idx, static_cast<uint8_t>(b), 0, plays[i].draws_before,
-                           plays[i].redeal, plays[i].draws_after});
+    auto from_talon = [&] {
+        for (int i = 0; i < np; ++i)
+            if (fits(talon_[plays[i].idx]))
+                out.push_back({TalonToCol, plays[i].idx, static_cast<uint8_t>(b), 0, plays[i].draws_before,
+                               plays[i].redeal, plays[i].draws_after});
+    };
+    // A talon card was laid for a run of the tableau, most often: runs first there.
+    const bool runs_first = pend_kind_ == TalonPending;
+    if (!runs_first) from_talon();
     for (int a = 0; a < kColumns; ++a) {
         const Column& src = col_[a];
         if (a == b || src.len == 0) continue;
@@ -142,6 +147,7 @@ void Klondike::moves_onto(int b, const TalonPlay* plays, int np, std::vector<Mov
         }
         out.push_back({ColToCol, static_cast<uint8_t>(a), static_cast<uint8_t>(b), static_cast<uint8_t>(idx), 0, 0, 0});
     }
+    if (runs_first) from_talon();
     for (int s = 0; s < 4; ++s)
         if (can_worry(s) && fits(make_card(s, found_[s])))
             out.push_back({FoundToCol, static_cast<uint8_t>(s), static_cast<uint8_t>(b), 0, 0, 0, 0});
@@ -327,16 +333,30 @@ int Klondike::tableau_moves(const Tops& tops, uint64_t talon_reach, int empty_co
 void Klondike::talon_to_tableau_moves(const TalonPlay* plays, int np, const Tops& tops, int empty_col,
                                       std::vector<Move>& out) const {
     const uint64_t wanted = accepted_cards();
-    for (int i = 0; i < np; ++i) {
-        const int card = talon_[plays[i].idx];
-        if (!(wanted & bit(card))) continue;
-        if (rank_of(card) == 13) {
-            if (empty_col >= 0) talon_move(out, TalonToCol, plays[i], empty_col);
-            continue;
+    // With draw 1 and unlimited passes a talon card is laid only for its use
+    // (TalonPending): first the cards that a run lying on face-down cards could go onto.
+    uint64_t leads = 0;
+    if (talon_always_in_reach())
+        for (int c = 0; c < kColumns; ++c) {
+            const Column& col = col_[c];
+            if (col.len == 0 || col.down == 0 || rank_of(col.cards[col.down]) == 13) continue;
+            const int base = col.cards[col.down], r = rank_of(base) + 1;
+            const bool red = is_red(base);
+            leads |= bit(make_card(red ? 0 : 1, r)) | bit(make_card(red ? 3 : 2, r));
         }
-        for (int b = 0; b < kColumns; ++b)
-            if (col_[b].len && !tops.twin_taken[b] && fits_on(card, col_[b].top()))
-                talon_move(out, TalonToCol, plays[i], b);
+    for (const bool lead_pass : {true, false}) {
+        if (lead_pass && !leads) continue;
+        for (int i = 0; i < np; ++i) {
+            const int card = talon_[plays[i].idx];
+            if (!(wanted & bit(card)) || ((leads >> card & 1) != 0) != lead_pass) continue;
+            if (rank_of(card) == 13) {
+                if (empty_col >= 0) talon_move(out, TalonToCol, plays[i], empty_col);
+                continue;
+            }
+            for (int b = 0; b < kColumns; ++b)
+                if (col_[b].len && !tops.twin_taken[b] && fits_on(card, col_[b].top()))
+                    talon_move(out, TalonToCol, plays[i], b);
+        }
     }
 }
 
