@@ -57,3 +57,13 @@ def test_the_printed_line_is_the_tidied_one():
     run = patiens("klondike", "solve", "--seed", "2", "--mode", "vegas", "--threads", "1", "--json")
     deal, rules = KlondikeDeal.from_seed(2), make_rules("vegas")
     assert run.json()["line"] == solve(deal, rules).tidied().tokens
+
+
+def test_a_move_that_turned_a_card_up_is_never_undone():
+    """Standard seed 28's line moves a run off a face-down card onto that card's twin,
+    and the run comes back onto the card now turned up: the same columns and count as
+    an undoing, but the card stays turned up, so tidy must leave the pair alone."""
+    there = Action(ActionKind.COLUMN_TO_COLUMN, 4, 1, 2, card=45, onto=20, turned_up=33)
+    back = Action(ActionKind.COLUMN_TO_COLUMN, 1, 4, 2, card=45, onto=33)
+    assert not undoes(there, back)
+    assert undoes(Action(ActionKind.COLUMN_TO_COLUMN, 4, 1, 2, card=45, onto=20), back)

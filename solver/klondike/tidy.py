@@ -18,7 +18,10 @@ COL, HOME_TO_COL, COL_TO_HOME = ActionKind.COLUMN_TO_COLUMN, ActionKind.FOUNDATI
 
 def undoes(first: Action, later: Action) -> bool:
     """Whether `later` puts back what `first` did: a run moved back where it came from,
-    a worried-back card sent home from there, a card sent home worried back there."""
+    a worried-back card sent home from there, a card sent home worried back there.  A
+    move that turned a card up is never put back (the run may return onto that card)."""
+    if first.turned_up is not None:
+        return False
     if first.kind == COL and later.kind == COL:
         return (later.source, later.target, later.count, later.card) == (first.target, first.source, first.count,
                                                                           first.card)
