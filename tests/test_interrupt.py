@@ -35,8 +35,8 @@ def interrupt(args, after=1.5, when=None):
 
 
 def test_klondike_solve_interrupted():
-    # Seed 270 in the standard mode: about 13 s of search on one thread.
-    code, out, err = interrupt(["klondike", "solve", "--seed", "270", "--mode", "standard", "--json"])
+    # PySolFC 33960's maximum under standard rules: 510 M nodes, about 160 s on one thread.
+    code, out, err = interrupt(["klondike", "solve", "--pysol", "33960", "--mode", "standard", "--json"])
     assert code == 130, err
     result = json.loads(out)
     assert result["proven"] is False and result["stop_reason"] == "interrupted" and result["line"]
@@ -70,7 +70,7 @@ def test_ctrl_c_at_any_moment_is_one_line(after):
     at most, no traceback, exit 130 (or death by the signal itself, before Python has
     its handler).  Before the first line of the package runs, the signal meets Python's
     own handling, which the package cannot change; see _python_window."""
-    code, out, err = interrupt(["klondike", "solve", "--seed", "270", "--mode", "standard"], after=after)
+    code, out, err = interrupt(["klondike", "solve", "--pysol", "33960", "--mode", "standard"], after=after)
     if _python_window(code, err):
         return
     assert code in (130, -signal.SIGINT), (code, err)
