@@ -130,10 +130,7 @@ def test_two_threads_match_exhaustive_play_with_runs(case):
 def test_tries_stopped_every_few_nodes_match_exhaustive_play(case, restart_nodes):
     # Runs move back and forth between twins: many searches rest on positions still on
     # the path, which a stopped try must forget with them.
-    deal, rules = case
-    if rules.passes is None:  # (tries are for limited passes only)
-        rules = KlondikeRules(draw=rules.draw, passes=2, worry_back=rules.worry_back)
-    agrees_with_exhaustive_play((deal, rules), limit=40_000, restart_nodes=restart_nodes)
+    agrees_with_exhaustive_play(case, limit=40_000, restart_nodes=restart_nodes)
 
 
 @settings(max_examples=scaled(60))
