@@ -88,9 +88,9 @@ public:
     };
     // A move that only prepares another (exposing a card under a partial run, emptying a
     // column, worrying a card back; with draw 1 and unlimited passes, laying a talon card
-    // on the tableau) leaves the state "pending": the next move must be the
-    // one it prepared.  Any line can be reordered that way (the preparing move waits until
-    // just before its use), so nothing is lost and the in-between states disappear.
+    // on the tableau) leaves the state "pending": the next move must be the one it
+    // prepared.  Any line can be reordered that way (the preparing move waits until just
+    // before its use), so nothing is lost and the in-between states disappear.
     enum Pending : uint8_t {
         NoPending = 0,
         SwapPending,   // a partial run moved to the twin: build on the exposed card, or send it home
