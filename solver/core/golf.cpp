@@ -27,7 +27,7 @@ Golf::Golf(const Layout& layout, const Rules& rules) : rules_(rules) {
     }
     for (int r : layout.stock) stock_.push_back(check_rank(r));
     stock_len_ = static_cast<int>(stock_.size());
-    waste_ = layout.base < 0 ? WasteEmpty : check_rank(layout.base);
+    waste_ = layout.base < 0 ? uint8_t{WasteEmpty} : check_rank(layout.base);
     if (layout.base_stopped) {
         if (layout.base != 13 || !rules.king_on_ace_stop)
             throw std::invalid_argument("only a King played on an Ace, under king-on-ace-stop, stops the waste");
