@@ -196,7 +196,7 @@ private:
     bool king_waiting(uint64_t talon_reach, int empty_col) const;  // a column may be emptied for a King
     int tableau_moves(const Tops& tops, uint64_t talon_reach, int empty_col, std::vector<Move>& out,
                       Move* others) const;
-    void talon_to_tableau_moves(const TalonPlay* plays, int np, const Tops& tops, int empty_col,
+    void talon_to_tableau_moves(const TalonPlay* plays, int np, uint32_t closed, int empty_col,
                                 std::vector<Move>& out) const;
     void worry_moves(uint64_t talon_reach, int empty_col, int skip_suit, int skip_col, std::vector<Move>& out) const;
     void set_pending(uint8_t kind, int col, int card);

@@ -164,7 +164,9 @@ void Klondike::moves(std::vector<Move>& out) const {
     const Tops tops = read_tops();
     Move others[kColumns * kColumns];
     const int n_others = tableau_moves(tops, talon_reach, empty_col, out, others);
-    talon_to_tableau_moves(plays, np, tops, empty_col, out);
+    uint32_t twins_taken = 0;
+    for (int c = 0; c < kColumns; ++c) twins_taken |= static_cast<uint32_t>(tops.twin_taken[c]) << c;
+    talon_to_tableau_moves(plays, np, twins_taken, empty_col, out);
     out.insert(out.end(), others, others + n_others);
     worry_moves(talon_reach, empty_col, -1, -1, out);
 }
@@ -199,17 +201,7 @@ void Klondike::pending_moves(const TalonPlay* plays, int np, std::vector<Move>& 
     // Or, when talon cards wait for their use (TalonPending), a talon card laid anywhere:
     // the card under the worried one at home may be worried next onto a card that must
     // come from the talon first (7H worried so that 6H can go onto 7C from the talon).
-    if (talon_always_in_reach()) {
-        const uint64_t wanted = accepted_cards();
-        for (int i = 0; i < np; ++i) {
-            const int card = talon_[plays[i].idx];
-            if (!(wanted & bit(card))) continue;
-            for (int b = 0; b < kColumns; ++b) {
-                const bool fits_b = col_[b].len ? fits_on(card, col_[b].top()) : b == empty_col && rank_of(card) == 13;
-                if (b != target && fits_b) talon_move(out, TalonToCol, plays[i], b);
-            }
-        }
-    }
+    if (talon_always_in_reach()) talon_to_tableau_moves(plays, np, 1u << target, empty_col, out);
     // Or a column emptied for a King, on a free position's condition (none empty, a
     // King waiting): two Kings worried back may each need a column before a Queen of
     // the one goes on the other.  Not a partial run onto a twin: laying a card on the
@@ -329,8 +321,9 @@ int Klondike::tableau_moves(const Tops& tops, uint64_t talon_reach, int empty_co
     return no;
 }
 
-// 3. Talon cards onto the tableau (most talon cards fit nowhere: one mask test each).
-void Klondike::talon_to_tableau_moves(const TalonPlay* plays, int np, const Tops& tops, int empty_col,
+// 3. Talon cards onto the tableau (most talon cards fit nowhere: one mask test each),
+// none onto the columns of `closed` (a bit a column).
+void Klondike::talon_to_tableau_moves(const TalonPlay* plays, int np, uint32_t closed, int empty_col,
                                       std::vector<Move>& out) const {
     const uint64_t wanted = accepted_cards();
     // With draw 1 and unlimited passes a talon card is laid only for its use
@@ -350,11 +343,11 @@ void Klondike::talon_to_tableau_moves(const TalonPlay* plays, int np, const Tops
             const int card = talon_[plays[i].idx];
             if (!(wanted & bit(card)) || ((leads >> card & 1) != 0) != lead_pass) continue;
             if (rank_of(card) == 13) {
-                if (empty_col >= 0) talon_move(out, TalonToCol, plays[i], empty_col);
+                if (empty_col >= 0 && !(closed >> empty_col & 1)) talon_move(out, TalonToCol, plays[i], empty_col);
                 continue;
             }
             for (int b = 0; b < kColumns; ++b)
-                if (col_[b].len && !tops.twin_taken[b] && fits_on(card, col_[b].top()))
+                if (col_[b].len && !(closed >> b & 1) && fits_on(card, col_[b].top()))
                     talon_move(out, TalonToCol, plays[i], b);
         }
     }
