@@ -17,7 +17,8 @@ using namespace detail;
 //         waste will be turned over again;
 //   H(c)  c can go home: c is home, or A(c) and its predecessor can go home;
 //   B(p)  p can be a bare column top: a tableau card that can be uncovered, or a talon
-//         card (with worry back, a card home) that can be uncovered and laid there;
+//         card that can be uncovered and laid there, or (with worry back) a card home
+//         laid back there, once every card of its suit home above it can be too;
 //   M(x)  x can be laid on the tableau: a parent of x can be bare, or x is a King and
 //         some column can be emptied (E).
 // A card lying face up on its parent p leaves it only for p's twin (the other parent).
@@ -31,12 +32,31 @@ using namespace detail;
 // cards can leave.  Without the steps every stock card counted as uncovered at any time:
 // at the start of casino seeds 1-200 the bound was below 52 on 2 deals, with them on 33.
 // The count of H bounds the cards home; the search stops refining once it passes `floor`.
+// The cards home now that can never come back down: a card leaves a foundation only
+// from its top, so every card of its suit home above it must be laid on the tableau
+// first, and one that can never be (not in `M`) keeps the cards under it home.
+uint64_t Klondike::buried_home(uint64_t M) const {
+    // Each suit's bits below its highest card home and not in M, all suits at once: two
+    // suits a word-half apart (0 and 2, then 1 and 3), so that smearing a card down
+    // through the 12 ranks below it never reaches the next suit of its pair.
+    constexpr uint64_t kSuit = (1ull << 13) - 1;
+    constexpr uint64_t kEven = kSuit | kSuit << 26, kOdd = kSuit << 13 | kSuit << 39;
+    auto below_highest = [](uint64_t x, uint64_t lanes) {
+        x &= lanes;
+        x |= x >> 1, x |= x >> 2, x |= x >> 4, x |= x >> 4;  // a card and the 11 bits below it
+        return (x >> 1) & lanes;  // the 12 below it
+    };
+    const uint64_t stay = home_ & ~M;
+    return below_highest(stay, kEven) | below_highest(stay, kOdd);
+}
+
 template <bool kByDraws>
 int Klondike::reach_bound(int floor) const {
     constexpr uint64_t kSuit = (1ull << 13) - 1;
     constexpr uint64_t kKings = (1ull << 12) | (1ull << 25) | (1ull << 38) | (1ull << 51);
     const bool last_pass = !can_redeal();
     const uint64_t home = home_, talon_cards = talon_cards_;
+    const uint64_t under_tops = home & (home >> 1) & ~kKings;  // home, and the next of its suit too
     const uint64_t below_split = (1ull << split_) - 1;
     uint64_t waste = last_pass ? talon_mask_ & below_split : 0;  // talon indexes, this step
     uint64_t stock = last_pass && kByDraws ? talon_mask_ & ~below_split : 0;  // not turned yet
@@ -80,7 +100,12 @@ int Klondike::reach_bound(int floor) const {
                 M = on_red | (on_black << 13) | (on_black << 26) | (on_red << 39);
                 if (E) M |= kKings;
                 B |= (A & ~talon_cards & ~home) | (A & talon_cards & M);
-                if (rules_.worry_back) B |= H & M;
+                if (rules_.worry_back) {
+                    // A card home comes back down from its suit's top only (buried_home):
+                    // checked where a card under a top could come back.
+                    const uint64_t back = H & M;
+                    B |= back & under_tops ? back & ~buried_home(M) : back;
+                }
             }
             // A talon card laid on the tableau stays within reach.  (Read all at once, the
             // talon's A is never reset, so it holds them already.)
