@@ -215,7 +215,7 @@ private:
     uint64_t compute_hash() const;
     template <bool kByDraws>  // read the last pass's stock draw by draw (see bound())
     int reach_bound(int floor) const;
-    uint64_t buried_home(uint64_t M) const;  // cards home that can never come back down
+    static uint64_t buried_home(uint64_t stay);  // cards home that can never come back down
     // Whether reach_bound reads the last pass's stock draw by draw (see bound()): the
     // search's own statistics, kept per thread (each has its copy of the game).
     static constexpr uint32_t kSampleEvery = 128, kStretch = 16384, kStepsPayOneIn = 50;

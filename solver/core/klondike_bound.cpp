@@ -32,11 +32,11 @@ using namespace detail;
 // cards can leave.  Without the steps every stock card counted as uncovered at any time:
 // at the start of casino seeds 1-200 the bound was below 52 on 2 deals, with them on 33.
 // The count of H bounds the cards home; the search stops refining once it passes `floor`.
-// The cards home now that can never come back down: a card leaves a foundation only
-// from its top, so every card of its suit home above it must be laid on the tableau
-// first, and one that can never be (not in `M`) keeps the cards under it home.
-uint64_t Klondike::buried_home(uint64_t M) const {
-    // Each suit's bits below its highest card home and not in M, all suits at once: two
+// The cards home now that can never come back down, given `stay`, the cards home that
+// can never be laid on the tableau: a card leaves a foundation only from its top, so
+// every card of its suit home above it must be laid on the tableau first.
+uint64_t Klondike::buried_home(uint64_t stay) {
+    // Each suit's bits below its highest card in `stay`, all suits at once: two
     // suits a word-half apart (0 and 2, then 1 and 3), so that smearing a card down
     // through the 12 ranks below it never reaches the next suit of its pair.
     constexpr uint64_t kSuit = (1ull << 13) - 1;
@@ -46,7 +46,6 @@ uint64_t Klondike::buried_home(uint64_t M) const {
         x |= x >> 1, x |= x >> 2, x |= x >> 4, x |= x >> 4;  // a card and the 11 bits below it
         return (x >> 1) & lanes;  // the 12 below it
     };
-    const uint64_t stay = home_ & ~M;
     return below_highest(stay, kEven) | below_highest(stay, kOdd);
 }
 
@@ -57,6 +56,7 @@ int Klondike::reach_bound(int floor) const {
     const bool last_pass = !can_redeal();
     const uint64_t home = home_, talon_cards = talon_cards_;
     const uint64_t under_tops = home & (home >> 1) & ~kKings;  // home, and the next of its suit too
+    uint64_t stay_seen = ~0ull, buried = 0;  // buried_home's answer for the cards home not in M
     const uint64_t below_split = (1ull << split_) - 1;
     uint64_t waste = last_pass ? talon_mask_ & below_split : 0;  // talon indexes, this step
     uint64_t stock = last_pass && kByDraws ? talon_mask_ & ~below_split : 0;  // not turned yet
@@ -104,7 +104,12 @@ int Klondike::reach_bound(int floor) const {
                     // A card home comes back down from its suit's top only (buried_home):
                     // checked where a card under a top could come back.
                     const uint64_t back = H & M;
-                    B |= back & under_tops ? back & ~buried_home(M) : back;
+                    if (back & under_tops) {
+                        if ((home & ~M) != stay_seen) stay_seen = home & ~M, buried = buried_home(stay_seen);
+                        B |= back & ~buried;
+                    } else {
+                        B |= back;
+                    }
                 }
             }
             // A talon card laid on the tableau stays within reach.  (Read all at once, the
