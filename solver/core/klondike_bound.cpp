@@ -9,6 +9,23 @@ namespace patiens::klondike {
 
 using namespace detail;
 
+// The cards home now that can never come back down, given `stay`, the cards home that
+// can never be laid on the tableau: a card leaves a foundation only from its top, so
+// every card of its suit home above it must be laid on the tableau first.
+uint64_t Klondike::buried_home(uint64_t stay) {
+    // Each suit's bits below its highest card in `stay`, two suits at a time (0 and 2,
+    // then 1 and 3): another suit's 13 bits lie between them, so smearing a card down
+    // through the 12 ranks below it never reaches the other suit of the pair.
+    constexpr uint64_t kSuit = (1ull << 13) - 1;
+    constexpr uint64_t kEven = kSuit | kSuit << 26, kOdd = kSuit << 13 | kSuit << 39;
+    auto below_highest = [](uint64_t x, uint64_t lanes) {
+        x &= lanes;
+        x |= x >> 1, x |= x >> 2, x |= x >> 4, x |= x >> 4;  // a card and the 11 bits below it
+        return (x >> 1) & lanes;  // the 12 below it
+    };
+    return below_highest(stay, kEven) | below_highest(stay, kOdd);
+}
+
 // Cards that can still reach the foundations, by a relaxation of the rules: the least
 // fixpoint of facts of the form "this can happen some time from now on", each rule
 // holding in every real line (so the fixpoint holds them all, and more).
@@ -32,23 +49,6 @@ using namespace detail;
 // cards can leave.  Without the steps every stock card counted as uncovered at any time:
 // at the start of casino seeds 1-200 the bound was below 52 on 2 deals, with them on 33.
 // The count of H bounds the cards home; the search stops refining once it passes `floor`.
-// The cards home now that can never come back down, given `stay`, the cards home that
-// can never be laid on the tableau: a card leaves a foundation only from its top, so
-// every card of its suit home above it must be laid on the tableau first.
-uint64_t Klondike::buried_home(uint64_t stay) {
-    // Each suit's bits below its highest card in `stay`, all suits at once: two
-    // suits a word-half apart (0 and 2, then 1 and 3), so that smearing a card down
-    // through the 12 ranks below it never reaches the next suit of its pair.
-    constexpr uint64_t kSuit = (1ull << 13) - 1;
-    constexpr uint64_t kEven = kSuit | kSuit << 26, kOdd = kSuit << 13 | kSuit << 39;
-    auto below_highest = [](uint64_t x, uint64_t lanes) {
-        x &= lanes;
-        x |= x >> 1, x |= x >> 2, x |= x >> 4, x |= x >> 4;  // a card and the 11 bits below it
-        return (x >> 1) & lanes;  // the 12 below it
-    };
-    return below_highest(stay, kEven) | below_highest(stay, kOdd);
-}
-
 template <bool kByDraws>
 int Klondike::reach_bound(int floor) const {
     constexpr uint64_t kSuit = (1ull << 13) - 1;
