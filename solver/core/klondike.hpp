@@ -187,7 +187,7 @@ private:
     struct Tops {
         int rank[kColumns];  // 0: an empty column
         bool red[kColumns];
-        bool twin_taken[kColumns];  // the other twin, a bare top too, takes the cards for both
+        uint32_t twins_taken = 0;  // columns (a bit each) whose other twin, a bare top too, takes the cards for both
     };
     void pending_moves(const TalonPlay* plays, int np, std::vector<Move>& out) const;
     bool automatic_move(std::vector<Move>& out) const;

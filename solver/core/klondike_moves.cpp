@@ -164,9 +164,7 @@ void Klondike::moves(std::vector<Move>& out) const {
     const Tops tops = read_tops();
     Move others[kColumns * kColumns];
     const int n_others = tableau_moves(tops, talon_reach, empty_col, out, others);
-    uint32_t twins_taken = 0;
-    for (int c = 0; c < kColumns; ++c) twins_taken |= static_cast<uint32_t>(tops.twin_taken[c]) << c;
-    talon_to_tableau_moves(plays, np, twins_taken, empty_col, out);
+    talon_to_tableau_moves(plays, np, tops.twins_taken, empty_col, out);
     out.insert(out.end(), others, others + n_others);
     worry_moves(talon_reach, empty_col, -1, -1, out);
 }
@@ -265,7 +263,7 @@ Klondike::Tops Klondike::read_tops() const {
     // that share a key (twin_key): only the lower-numbered twin takes it.
     for (int b = 0; b < kColumns; ++b) {
         const int top = col_[b].top();
-        t.twin_taken[b] = top != kNoCard && twin_of(top) < top && (tops & bit(twin_of(top)));
+        if (top != kNoCard && twin_of(top) < top && (tops & bit(twin_of(top)))) t.twins_taken |= 1u << b;
     }
     return t;
 }
@@ -305,7 +303,7 @@ int Klondike::tableau_moves(const Tops& tops, uint64_t talon_reach, int empty_co
             const Move m{ColToCol, static_cast<uint8_t>(a), static_cast<uint8_t>(b), static_cast<uint8_t>(idx), 0, 0, 0};
             if (idx == src.down) {
                 if (src.down > 0) {
-                    if (!tops.twin_taken[b]) reveal[nr++] = m;
+                    if (!(tops.twins_taken >> b & 1)) reveal[nr++] = m;
                 }
                 else if (may_empty) others[no++] = m;
             } else if (swap_useful(a, idx, talon_reach)) {
