@@ -35,7 +35,7 @@ def interrupt(args, after=1.5, when=None):
 
 
 def test_klondike_solve_interrupted():
-    # PySolFC 33960's maximum under standard rules: 510 M nodes, about 160 s on one thread.
+    # PySolFC 33960's maximum under standard rules: 565 M nodes, about 160 s on one thread.
     code, out, err = interrupt(["klondike", "solve", "--pysol", "33960", "--mode", "standard", "--json"])
     assert code == 130, err
     result = json.loads(out)
