@@ -227,6 +227,51 @@ def twin(card):
 
 
 @st.composite
+def endgames_with_a_twin_deadlock(draw):
+    """A column where a face-down Queen y has its twin x above it and, under it, one of
+    their Kings and the Jacks of both their suits: y can never leave (the bound's twin
+    deadlock, PROOFS.md K8).  Most cases then break one condition of the pattern (a card
+    under y changes places with one elsewhere, or x goes under y): those near misses must
+    not be taken for deadlocks.  The other cards out (the Queens and Kings of the other
+    colour, a Ten or two) fill the other six columns, one card each at least, and the
+    talon."""
+    y = make_card(draw(st.integers(0, 3)), 12)
+    x = twin(y)
+    jack_y, jack_x = make_card(suit_of(y), 11), make_card(suit_of(x), 11)
+    kings = [make_card(s, 13) for s in range(4) if is_red(make_card(s, 13)) != is_red(y)]
+    king = draw(st.sampled_from(kings))
+    under = list(draw(st.permutations([jack_y, jack_x, king])))
+    tens = draw(st.lists(st.sampled_from(range(4)), unique=True, min_size=1, max_size=2))
+    lowest = {s: 11 if s in (suit_of(y), suit_of(x)) else 12 for s in range(4)}
+    for s in tens:
+        lowest[s] = 10 if lowest[s] == 11 else 11
+    pattern = under + [y, x]
+    others = [make_card(s, r) for s in range(4) for r in range(lowest[s], 14) if make_card(s, r) not in pattern]
+    others = list(draw(st.permutations(others)))
+    n_talon = draw(st.integers(0, len(others) - 6))
+    talon, table = others[:n_talon], others[n_talon:]
+    columns = [pattern] + [[card] for card in table[:6]]
+    for card in table[6:]:
+        columns[draw(st.integers(1, 6))].insert(0, card)
+    face_down = [len(c) - 1 for c in columns]
+    broken = draw(st.sampled_from([None, king, jack_y, jack_x, x]))
+    if broken == x:  # x goes under y
+        i = draw(st.integers(0, 2))
+        pattern[i], pattern[4] = pattern[4], pattern[i]
+    elif broken is not None:  # the card leaves the pattern for another column's place
+        c = draw(st.integers(1, 6))
+        i, j = pattern.index(broken), draw(st.integers(0, len(columns[c]) - 1))
+        pattern[i], columns[c][j] = columns[c][j], pattern[i]
+    return deal_and_rules(draw, columns, face_down, talon, foundations=[lowest[s] - 1 for s in range(4)])
+
+
+@settings(max_examples=scaled(30))
+@given(endgames_with_a_twin_deadlock())
+def test_solver_matches_exhaustive_play_with_a_twin_deadlock(case):
+    agrees_with_exhaustive_play(case, limit=150_000)
+
+
+@st.composite
 def swapped_tails(draw):
     """A position of a real deal, reached by random play (the referee's actions, mostly
     building on the tableau so that runs grow), in which two twins both lie face up with

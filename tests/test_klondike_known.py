@@ -6,6 +6,7 @@ from solver.cards import make_card, parse_cards
 from solver.errors import DealError
 from solver.klondike import KlondikeDeal, make_rules, replay, solve
 from solver.klondike.rules import PRESETS
+from solver.limits import Limits
 
 ALL_RULES = [make_rules(mode, worry_back=wb) for mode in PRESETS for wb in (True, False)]
 
@@ -263,3 +264,19 @@ def test_a_worry_may_wait_for_a_talon_card_laid_after_it():
     deal = won_beyond_a_witness(SEVEN_FROM_THE_TALON, "standard", "DR W2 FH3 FH2 12 1F 2F 1F 1F 2F 3F 2F DR WF 1F", 27)
     casino = solve(deal, make_rules("casino"))
     assert casino.proven and casino.max_foundation == 52
+
+
+def test_a_twin_deadlock_decides_a_deal_at_its_start():
+    """PySolFC game 39607 (standard rules): column 7 is AD JC 3S KH QC QS KS, all face
+    down but KS.  QC can only leave for KH (under it) or KD, and QS, above it, must
+    leave first: onto KD, as neither can go home (JC and 3S lie under QC).  So QC never
+    leaves, nor anything under it: no diamond goes home, no club above the ten, no spade
+    above the two (PROOFS.md K8, twin deadlock).  The bound sees it at the start: the
+    deal is proven lost in a single node, and its maximum, 24, in a few thousand (more
+    than 98 M nodes, 30 s, did not decide it without the rule)."""
+    deal, rules = KlondikeDeal.from_pysol_number(39607), make_rules("standard")
+    lost = solve(deal, rules, first_win=True)
+    assert lost.proven and lost.solvable is False and lost.stats.nodes <= 10
+    best = solve(deal, rules, limits=Limits(max_nodes=1_000_000))
+    assert best.proven and best.max_foundation == 24
+    check_line(deal, rules, best)

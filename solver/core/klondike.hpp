@@ -216,6 +216,8 @@ private:
     template <bool kByDraws>  // read the last pass's stock draw by draw (see bound())
     int reach_bound(int floor) const;
     static uint64_t buried_home(uint64_t stay);  // cards home that can never come back down
+    int pinned_twin(int col) const;  // the place of a face-down card that can never leave, or 0
+    void find_pin_candidates();
     // Whether reach_bound reads the last pass's stock draw by draw (see bound()): the
     // search's own statistics, kept per thread (each has its copy of the game).
     static constexpr uint32_t kSampleEvery = 128, kStretch = 16384, kStepsPayOneIn = 50;
@@ -236,6 +238,11 @@ private:
     int redeals_done_ = 0;
     uint8_t pend_kind_ = NoPending, pend_col_ = 0, pend_card_ = 0;
     uint64_t up_mask_ = 0;      // face-up tableau cards
+    // The face-down places of each column where a card is pinned while its twin lies
+    // above it (pinned_twin): a face-down card stays where it was dealt, so what lies under
+    // it is known once and for all.
+    uint64_t pin_candidates_[kColumns] = {};
+    bool pin_candidates_any_ = false;
     uint64_t home_ = 0;         // the cards on the foundations
     uint64_t talon_cards_ = 0;  // the cards still in the talon (talon_mask_ by card)
     uint8_t on_[kDeck];         // the face-up card lying on each tableau card (kNoCard: none)
