@@ -229,8 +229,8 @@ def twin(card):
 @st.composite
 def endgames_with_a_twin_deadlock(draw):
     """A column where a face-down Queen y has its twin x above it and, under it, one of
-    their Kings and the Jacks of both their suits: y can never leave (the bound's twin
-    deadlock, PROOFS.md K8).  Most cases then break one condition of the pattern (a card
+    their Kings and the Jacks of both their suits: y can never leave (the bound's pinned
+    twins, PROOFS.md K8).  Most cases then break one condition of the pattern (a card
     under y changes places with one elsewhere, or x goes under y): those near misses must
     not be taken for deadlocks.  The other cards out (the Queens and Kings of the other
     colour, a Ten or two) fill the other six columns, one card each at least, and the
@@ -268,6 +268,54 @@ def endgames_with_a_twin_deadlock(draw):
 @settings(max_examples=scaled(30))
 @given(endgames_with_a_twin_deadlock())
 def test_solver_matches_exhaustive_play_with_a_twin_deadlock(case):
+    agrees_with_exhaustive_play(case, limit=150_000)
+
+
+@st.composite
+def endgames_with_twins_pinned_in_turn(draw):
+    """Two columns where a face-down Queen has its twin above it and one of their Kings
+    and the Jack of its own suit under it.  In the first, the Jack of the twin's suit
+    lies under the Queen too, so it is pinned at once; in the second, the Jack of the
+    twin's suit lies under the first column's Queen, so the second is pinned only once
+    the first is (PROOFS.md K8, pinned twins: each pin can show more).  Most cases
+    break one condition (a card changes places with one elsewhere, or a twin goes under
+    its Queen): those near misses must not be taken for pins.  The other Kings and three
+    or four Tens fill the other columns, one card each at least, and the talon."""
+    first = make_card(draw(st.integers(0, 3)), 12)
+    second = make_card(draw(st.sampled_from([s for s in range(4) if is_red(make_card(s, 12)) != is_red(first)])), 12)
+    jack = lambda card: make_card(suit_of(card), 11)  # noqa: E731
+    king_first = make_card(suit_of(second), 13)  # a King of the other colour: a parent
+    king_second = make_card(suit_of(first), 13)
+    first_column = list(draw(st.permutations([king_first, jack(first), jack(twin(first)), jack(twin(second))])))
+    first_column += [first, twin(first)]
+    second_column = list(draw(st.permutations([king_second, jack(second)]))) + [second, twin(second)]
+    tens = draw(st.lists(st.sampled_from(range(4)), unique=True, min_size=3, max_size=4))
+    lowest = {s: 10 if s in tens else 11 for s in range(4)}
+    placed = first_column + second_column
+    others = [make_card(s, r) for s in range(4) for r in range(lowest[s], 14) if make_card(s, r) not in placed]
+    others = list(draw(st.permutations(others)))
+    n_talon = draw(st.integers(0, len(others) - 5))
+    talon, table = others[:n_talon], others[n_talon:]
+    columns = [first_column, second_column] + [[card] for card in table[:5]]
+    for card in table[5:]:
+        columns[draw(st.integers(2, 6))].insert(0, card)
+    broken = draw(st.sampled_from([None, None, king_first, jack(first), jack(twin(first)), jack(twin(second)),
+                                   king_second, jack(second), twin(first), twin(second)]))
+    pattern = first_column if broken in first_column else second_column
+    if broken in (twin(first), twin(second)):  # the twin goes under its Queen
+        i = draw(st.integers(0, len(pattern) - 3))
+        pattern[i], pattern[-1] = pattern[-1], pattern[i]
+    elif broken is not None:  # the card leaves for another column's place
+        c = draw(st.integers(2, 6))
+        i, j = pattern.index(broken), draw(st.integers(0, len(columns[c]) - 1))
+        pattern[i], columns[c][j] = columns[c][j], pattern[i]
+    face_down = [len(c) - 1 for c in columns]
+    return deal_and_rules(draw, columns, face_down, talon, foundations=[lowest[s] - 1 for s in range(4)])
+
+
+@settings(max_examples=scaled(20))
+@given(endgames_with_twins_pinned_in_turn())
+def test_solver_matches_exhaustive_play_with_twins_pinned_in_turn(case):
     agrees_with_exhaustive_play(case, limit=150_000)
 
 

@@ -266,12 +266,12 @@ def test_a_worry_may_wait_for_a_talon_card_laid_after_it():
     assert casino.proven and casino.max_foundation == 52
 
 
-def test_a_twin_deadlock_decides_a_deal_at_its_start():
+def test_a_pinned_twin_decides_a_deal_at_its_start():
     """PySolFC game 39607 (standard rules): column 7 is AD JC 3S KH QC QS KS, all face
     down but KS.  QC can only leave for KH (under it) or KD, and QS, above it, must
     leave first: onto KD, as neither can go home (JC and 3S lie under QC).  So QC never
     leaves, nor anything under it: no diamond goes home, no club above the ten, no spade
-    above the two (PROOFS.md K8, twin deadlock).  The bound sees it at the start: the
+    above the two (PROOFS.md K8, pinned twins).  The bound sees it at the start: the
     deal is proven lost in a single node, and its maximum, 24, in a few thousand (more
     than 98 M nodes, 30 s, did not decide it without the rule)."""
     deal, rules = KlondikeDeal.from_pysol_number(39607), make_rules("standard")
@@ -279,4 +279,24 @@ def test_a_twin_deadlock_decides_a_deal_at_its_start():
     assert lost.proven and lost.solvable is False and lost.stats.nodes <= 10
     best = solve(deal, rules, limits=Limits(max_nodes=1_000_000))
     assert best.proven and best.max_foundation == 24
+    check_line(deal, rules, best)
+
+
+def test_a_twin_pinned_by_what_the_bound_knows_gives_the_maximum_at_the_start():
+    """PySolFC game 34090 (standard rules).  Column 6 is 8S 4S 3D 8C 7D 6C, all face down
+    but 6C: 7D can go only onto 8C or 8S or home after 3D, all three under it, so no
+    diamond above the two ever goes home (the bound knew that much).  Column 7 is 2H KC
+    JC TH 2S TD 2D, all face down but 2D: TD lies above its twin TH, so it must leave
+    first, and neither can go home (2H lies under TH, and the diamonds stop at the two);
+    JC, one of their parents, lies under TH, so TD can only come to lie on JS, and TH
+    has nowhere to go (PROOFS.md K8, pinned twins: here what stops TD is not under TH).
+    So no heart above the ace goes home (2H is under TH): at most AC-7C (8C is under
+    7D), AD 2D, AH and AS-3S (4S is under 7D), 13 cards, and that is the maximum.  The
+    bound says 13 at the start, so the search ends at the first line with 13 (20 k
+    nodes; 5.8 M before the pin, when the bound said 25)."""
+    deal, rules = KlondikeDeal.from_pysol_number(34090), make_rules("standard")
+    lost = solve(deal, rules, first_win=True)
+    assert lost.proven and lost.solvable is False and lost.stats.nodes <= 10
+    best = solve(deal, rules, limits=Limits(max_nodes=1_000_000))
+    assert best.proven and best.max_foundation == 13 and best.stats.nodes < 200_000
     check_line(deal, rules, best)

@@ -19,7 +19,7 @@ HARD_FOR_ONE_ORDER = [41, 58, 86, 174]
 
 # A lost deal that takes long both ways: PySolFC 33960 under standard rules, first win
 # undecided after 3 M nodes, the maximum (21) 565 M nodes.  (Seed 270, used before, is
-# proven lost at its first node since the bound's twin deadlock, PROOFS.md K8.)
+# proven lost at its first node since the bound's pinned twins, PROOFS.md K8.)
 LONG_LOST = KlondikeDeal.from_pysol_number(33960)
 
 

@@ -163,6 +163,9 @@ private:
     bool playable(int card) const { return found_[suit_of(card)] == rank_of(card) - 1; }
     bool safe_to_foundation(int card) const;
     bool can_come_back(int col) const;  // worry back could return column col's top to where it lies
+    bool twin_lies_on(int card, int target) const {  // card lies on target in a run
+        return on_[target] == card && (up_mask_ >> target & 1);
+    }
     bool fits_on(int card, int target) const {
         return rank_of(target) == rank_of(card) + 1 && is_red(target) != is_red(card);
     }
@@ -213,11 +216,12 @@ private:
     void draw_once();
 
     uint64_t compute_hash() const;
+    // The facts of reach_bound's fixpoint that find_pins reads.
+    struct Reach { uint64_t home = 0, bare = 0; };
     template <bool kByDraws>  // read the last pass's stock draw by draw (see bound())
-    int reach_bound(int floor) const;
+    int reach_bound(int floor, Reach* facts = nullptr) const;
     static uint64_t buried_home(uint64_t stay);  // cards home that can never come back down
-    int pinned_twin(int col) const;  // the place of a face-down card that can never leave, or 0
-    void find_pin_candidates();
+    void find_pins();
     // Whether reach_bound reads the last pass's stock draw by draw (see bound()): the
     // search's own statistics, kept per thread (each has its copy of the game).
     static constexpr uint32_t kSampleEvery = 128, kStretch = 16384, kStepsPayOneIn = 50;
@@ -238,11 +242,9 @@ private:
     int redeals_done_ = 0;
     uint8_t pend_kind_ = NoPending, pend_col_ = 0, pend_card_ = 0;
     uint64_t up_mask_ = 0;      // face-up tableau cards
-    // The face-down places of each column where a card is pinned while its twin lies
-    // above it (pinned_twin): a face-down card stays where it was dealt, so what lies under
-    // it is known once and for all.
-    uint64_t pin_candidates_[kColumns] = {};
-    bool pin_candidates_any_ = false;
+    // The highest place of each column whose card can never leave (0: none), found at the
+    // position the game starts at (find_pins), so true in every position reached from it.
+    uint8_t pins_[kColumns] = {};
     uint64_t home_ = 0;         // the cards on the foundations
     uint64_t talon_cards_ = 0;  // the cards still in the talon (talon_mask_ by card)
     uint8_t on_[kDeck];         // the face-up card lying on each tableau card (kNoCard: none)

@@ -26,41 +26,37 @@ uint64_t Klondike::buried_home(uint64_t stay) {
     return below_highest(stay, kEven) | below_highest(stay, kOdd);
 }
 
-// A face-down card y can never leave its place when its twin x lies above it, one of
-// their two parents lies under y, and for each of x and y a lower card of its suit lies
-// under y too.  Before y can leave, x must, and neither can go home first (a card of its
-// suit under y would have to be home), nor lie on the parent under y; so x lies on the
-// other parent, and stays there while y waits for it (PROOFS.md K8, twin deadlock).
-// What lies under a face-down card never changes, so the places where all but "x lies
-// above" hold are found once, from the position the game starts from.
-void Klondike::find_pin_candidates() {
-    for (int c = 0; c < kColumns; ++c) {
-        const Column& col = col_[c];
-        pin_candidates_[c] = 0;
-        uint64_t under = 0;  // the cards under place i
-        for (int i = 0; i < col.down; under |= bit(col.cards[i]), ++i) {
-            const int y = col.cards[i], x = twin_of(y), r = rank_of(y);
-            if (r == 13 || (under & bit(x))) continue;
-            const int parent = make_card(is_red(y) ? 0 : 1, r + 1);
-            const uint64_t parents = bit(parent) | bit(twin_of(parent));
-            const uint64_t lower = (1ull << (r - 1)) - 1;  // the ranks below r, in one suit's lane
-            if ((under & parents) && (under & lower << (13 * suit_of(y))) && (under & lower << (13 * suit_of(x))))
-                pin_candidates_[c] |= bit(i);
+// A card y that moves only as the first card of a run (face down, or the lowest face-up
+// card), not a King, with its twin x above it, can never leave when, in the fixpoint read
+// as if y never left, neither x nor y can go home and one of their two parents, q, can
+// never be bare, x not lying on q in a run: x must leave first and can then only come to
+// lie on the other parent, so y has nowhere to go (PROOFS.md K8, pinned twins).  Shown at
+// the start, a pin holds in every line from there, and can show more.
+void Klondike::find_pins() {
+    for (bool found = true; found;) {
+        found = false;
+        for (int c = 0; c < kColumns && !found; ++c) {
+            const Column& col = col_[c];
+            for (int i = std::min<int>(col.down, col.len - 1); i > pins_[c] && !found; --i) {
+                const int y = col.cards[i], x = twin_of(y), r = rank_of(y);
+                if (r == 13 || !(col.mask & bit(x))) continue;
+                int j = 0;
+                while (col.cards[j] != x) ++j;
+                if (j < i) continue;  // x lies under y
+                const int parent = make_card(is_red(y) ? 0 : 1, r + 1);
+                const uint8_t before = pins_[c];
+                pins_[c] = static_cast<uint8_t>(i);
+                Reach held;
+                reach_bound<false>(kDeck, &held);
+                found = !(held.home & (bit(x) | bit(y)));
+                if (found) {
+                    found = false;
+                    for (int q : {parent, twin_of(parent)}) found |= !(held.bare & bit(q)) && !twin_lies_on(x, q);
+                }
+                if (!found) pins_[c] = before;  // else: more may be pinned now, read again
+            }
         }
-        pin_candidates_any_ |= pin_candidates_[c] != 0;
     }
-}
-
-// The highest place in column `col` of a pinned card (see find_pin_candidates), or 0.
-int Klondike::pinned_twin(int c) const {
-    const Column& col = col_[c];
-    // Places that are still face down, highest first.
-    for (uint64_t m = pin_candidates_[c] & ((1ull << col.down) - 1); m;) {
-        const int i = 63 - __builtin_clzll(m);
-        m ^= bit(i);
-        if (col.mask & bit(twin_of(col.cards[i]))) return i;  // x is in the column, so above y
-    }
-    return 0;
 }
 
 // Cards that can still reach the foundations, by a relaxation of the rules: the least
@@ -87,7 +83,7 @@ int Klondike::pinned_twin(int c) const {
 // at the start of casino seeds 1-200 the bound was below 52 on 2 deals, with them on 33.
 // The count of H bounds the cards home; the search stops refining once it passes `floor`.
 template <bool kByDraws>
-int Klondike::reach_bound(int floor) const {
+int Klondike::reach_bound(int floor, Reach* facts) const {
     constexpr uint64_t kSuit = (1ull << 13) - 1;
     constexpr uint64_t kKings = (1ull << 12) | (1ull << 25) | (1ull << 38) | (1ull << 51);
     const bool last_pass = !can_redeal();
@@ -114,9 +110,6 @@ int Klondike::reach_bound(int floor) const {
         seen_b[c] = seen_h[c] = seen_m[c] = ~0ull;  // not looked at yet
         if (col.len) tab_A |= bit(col.cards[col.len - 1]);  // the tops are uncovered now
     }
-    int pinned[kColumns] = {};  // a pinned card never leaves: nothing under it is ever uncovered
-    if (pin_candidates_any_)
-        for (int c = 0; c < kColumns; ++c) pinned[c] = pinned_twin(c);
     uint64_t seen_waste_hm = ~0ull;
     // B, H and M follow from A and E; they are brought up to date after every pass.
     uint64_t derived_from = ~0ull;  // the A (and E) that B, H and M were derived from
@@ -199,7 +192,7 @@ int Klondike::reach_bound(int floor) const {
                     if (i > col.down) clear = (B >> twin_of(col.cards[i - 1]) & 1) || (clear && (H >> x & 1));
                     else if (i == col.down) clear = (M >> x & 1) || (clear && (H >> x & 1));
                     else clear = clear && ((H | M) >> x & 1);
-                    if (i == pinned[c]) clear = false;
+                    if (i == pins_[c]) clear = false;  // a pinned card never leaves
                 }
                 // The bottom card: a column first empties when it leaves, and a King leaves
                 // the bottom only for home (or for a column already empty).
@@ -214,7 +207,10 @@ int Klondike::reach_bound(int floor) const {
             if (!looked) return true;
         }
     };
-    if (!settle() || !kByDraws) return __builtin_popcountll(H);
+    if (!settle() || !kByDraws) {
+        if (facts) facts->home = H, facts->bare = B;
+        return __builtin_popcountll(H);
+    }
     // The draws.  A drawn card that can neither go home nor onto the tableau changes
     // nothing in its step, and one that can adds only itself to what is uncovered.  So the
     // fixpoint is brought up to date only before a draw that could bury what is uncovered

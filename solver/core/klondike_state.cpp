@@ -53,7 +53,6 @@ Klondike::Klondike(const Layout& layout, const Rules& rules) : rules_(rules) {
         col_[c].len = static_cast<uint8_t>(cards.size());
         col_[c].down = static_cast<uint8_t>(down);
     }
-    find_pin_candidates();
     std::fill_n(on_, kDeck, static_cast<uint8_t>(kNoCard));
     for (int c = 0; c < kColumns; ++c)
         for (int i = col_[c].down + 1; i < col_[c].len; ++i) on_[col_[c].cards[i - 1]] = col_[c].cards[i];
@@ -97,6 +96,7 @@ Klondike::Klondike(const Layout& layout, const Rules& rules) : rules_(rules) {
             need |= bit(talon_index[make_card(ps, r + 1)]);
         }
     }
+    find_pins();
 }
 
 
