@@ -1,8 +1,9 @@
 """A/B timing of two builds of the C++ core on the same deals, taken in turn.
 
     python benchmarks/core_ab.py [--base HEAD] [--game golf|klondike] [--rules wrap]
-                                 [--seeds 1-200] [--threads 1] [--reps 3] [--timeout 10]
-                                 [--deals FILE] [--no-worry-back]
+                                 [--seeds 1-200 | --pysol 32000-32499 | --deal-list FILE]
+                                 [--threads 1] [--reps 3] [--timeout 10] [--deals FILE]
+                                 [--no-worry-back]
 
 A whole benchmark run on a shared machine moves by 10-30% from one run to the next,
 more than most changes to the core are worth.  So a change to the core is judged
@@ -95,8 +96,9 @@ def load_core(name, path):
     return core
 
 
-def solver_for(game, rules_name, threads, timeout, worry_back=True):
-    """(solve module whose `_core` picks the build, seed -> (value, proven, nodes, seconds))."""
+def solver_for(game, rules_name, threads, timeout, worry_back=True, pysol=False):
+    """(solve module whose `_core` picks the build, seed -> (value, proven, nodes, seconds));
+    with `pysol`, the numbers are PySolFC's games (Klondike only)."""
     from solver.limits import Limits
     limits = Limits(timeout=timeout, threads=threads)
     if game == "golf":
@@ -110,8 +112,10 @@ def solver_for(game, rules_name, threads, timeout, worry_back=True):
     from solver.klondike import KlondikeDeal, make_rules, solve
     rules = make_rules(rules_name, worry_back=worry_back)
 
+    deal_of = KlondikeDeal.from_pysol_number if pysol else KlondikeDeal.from_seed
+
     def run(seed):
-        r = solve(KlondikeDeal.from_seed(seed), rules, limits=limits)
+        r = solve(deal_of(seed), rules, limits=limits)
         return r.max_foundation, r.proven, r.stats.nodes, r.stats.seconds
     return sys.modules["solver.klondike.solve"], run
 
@@ -125,8 +129,13 @@ def compare(args, cores):
     """Every deal on both builds in turn, the order swapped at each repetition (and from one
     deal to the next), in one process: two processes differed by up to 10% with the
     same core (the core each ran on, or where its memory lay)."""
-    module, run = solver_for(args.game, args.rules, args.threads, args.timeout, not args.no_worry_back)
-    seeds = list(seed_range(args.seeds))
+    pysol = bool(args.pysol or args.deal_list)
+    module, run = solver_for(args.game, args.rules, args.threads, args.timeout, not args.no_worry_back, pysol)
+    if args.deal_list:
+        with open(args.deal_list) as f:
+            seeds = [int(line) for line in f if line.strip()]
+    else:
+        seeds = list(seed_range(args.pysol or args.seeds))
     least = {name: {} for name in BUILDS}
     nodes = {name: 0 for name in BUILDS}
     deal_nodes = {name: {} for name in BUILDS}
@@ -145,7 +154,9 @@ def compare(args, cores):
         if answers["base"] != answers["work"]:
             disagree.append(f"seed {seed}: base {answers['base']}, work {answers['work']} (value, proven)")
     ratios = [least["work"][s] / least["base"][s] for s in seeds]
-    print(f"{args.game} {args.rules}, seeds {args.seeds}, {args.threads} thread(s), least of {args.reps} per deal, "
+    source = (f"PySolFC games from {args.deal_list}" if args.deal_list else
+              f"PySolFC games {args.pysol}" if args.pysol else f"seeds {args.seeds}")
+    print(f"{args.game} {args.rules}, {source}, {args.threads} thread(s), least of {args.reps} per deal, "
           f"base {args.base}")
     print(f"{'':6}{'median ms':>11}{'total s':>10}{'nodes':>14}")
     for name in BUILDS:
@@ -170,6 +181,8 @@ def main():
     ap.add_argument("--game", choices=("golf", "klondike"), default="golf")
     ap.add_argument("--rules", default=None, help="Golf variant (default wrap) or Klondike mode (default casino)")
     ap.add_argument("--seeds", default="1-200", help="seed range, e.g. 1-200 (default)")
+    ap.add_argument("--pysol", metavar="RANGE", help="Klondike: PySolFC game numbers instead, e.g. 32000-32499")
+    ap.add_argument("--deal-list", metavar="FILE", help="Klondike: PySolFC game numbers from a file, one a line")
     ap.add_argument("--no-worry-back", action="store_true", help="Klondike without worry back")
     ap.add_argument("--threads", type=int, default=1, help="search threads (default 1)")
     ap.add_argument("--reps", type=int, default=3,
@@ -179,6 +192,8 @@ def main():
     args = ap.parse_args()
     if args.rules is None:
         args.rules = "wrap" if args.game == "golf" else "casino"
+    if (args.pysol or args.deal_list) and args.game != "klondike":
+        ap.error("--pysol and --deal-list are Klondike deals: add --game klondike")
     known = list(VARIANTS) if args.game == "golf" else list(PRESETS)
     if args.rules not in known:
         ap.error(f"--rules {args.rules!r} is not a {args.game} rule set: one of {', '.join(known)}")
