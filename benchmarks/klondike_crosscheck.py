@@ -53,7 +53,7 @@ def random_game(layout: dict, rules: dict, seed: int) -> list:
         legal = [a for a, _kind, _cls in _core.klondike_actions(layout, rules)]
         if not legal:
             break
-        greedy = _core.klondike_greedy_action(layout, rules, rng.getrandbits(32), True) if rng.random() < 0.5 else None
+        greedy = _core.klondike_player_action(layout, rules, rng.getrandbits(32), True) if rng.random() < 0.5 else None
         action = (greedy[0] if greedy is not None else rng.choice(legal))[:4]
         layout = _core.klondike_replay(layout, rules, [action])["layout"]
         positions.append(layout)

@@ -49,6 +49,7 @@ from solver.klondike.real import (
     MAX_SAMPLES,
     OBJECTIVES,
     PLAYERS,
+    ROLLOUT_SAMPLES,
     WORLD_NODES,
     hint,
     parse_position,
@@ -275,7 +276,11 @@ def player_options(default: Optional[str], without: str = ""):
                             show_default=default is not None,
                             help="Play as a person does, the face-down and unseen stock cards hidden: greedy (a "
                                  "card home, else a move that turns a card up, else the waste to the tableau, "
-                                 "else the stock), search (samples the hidden cards and solves each move in "
+                                 "else the stock), expert (the same moves weighed finer: the largest pile "
+                                 "first, a column emptied only for a King, a card home early only when nothing "
+                                 "needs it), rollout (the expert, taking another move where the expert's own "
+                                 "games after it do clearly better in sampled worlds: no solver, no "
+                                 "hindsight), search (samples the hidden cards and solves each move in "
                                  "each world), plans (the same, weighing whole plans: quiet moves, then one "
                                  "that commits or shows a card) or bandit (the plans, with the worlds handed "
                                  "to the plans that look best until one has --samples of them; with unlimited "
@@ -295,7 +300,7 @@ def world_options(f, samples: Optional[int] = DEFAULT_SAMPLES):
     what = "Worlds (the hidden cards dealt at random) weighed at each choice."
     if samples is None:
         what = (f"{what[:-1]}; for bandit, the worlds the chosen plan is weighed in.  [default: "
-                f"{DEFAULT_SAMPLES}; bandit {BANDIT_SAMPLES}]")
+                f"{DEFAULT_SAMPLES}; bandit {BANDIT_SAMPLES}; rollout {ROLLOUT_SAMPLES}]")
     return click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=samples,
                         show_default=samples is not None, metavar="N", help=what)(f)
 
@@ -304,7 +309,7 @@ def world_options(f, samples: Optional[int] = DEFAULT_SAMPLES):
 @click.argument("deal_file", metavar="[DEAL]", required=False)
 @klondike_sources
 @RULES_OPTIONS
-@player_options("search")
+@player_options("rollout")
 @HTML_OPTION
 @limit_options(threads=True)
 @output_options

@@ -262,6 +262,12 @@ std::vector<int> golf_playable(const py::dict& layout, const py::dict& rules) {
 
 // --- the real game ---
 
+// A simple player by number (players::KlondikePolicy): 0 greedy, 1 expert.
+players::KlondikePolicy klondike_policy(int policy) {
+    if (policy != 0 && policy != 1) throw std::invalid_argument("unknown Klondike player policy");
+    return static_cast<players::KlondikePolicy>(policy);
+}
+
 // The legal actions of a position, each with 1 for a safe card home, -1 for a
 // pointless worry back, else 0, and the greedy player's class.  Legal actions read
 // only what a person sees, so any world of a player's view gives them.
@@ -277,15 +283,16 @@ py::list klondike_actions(const py::dict& layout, const py::dict& rules) {
 
 std::vector<std::vector<int>> klondike_plan_values(const py::list& worlds, const py::dict& rules,
                                                    const std::vector<std::vector<ActionTuple>>& plans, bool first_win,
-                                                   uint64_t max_nodes, int threads, int playouts) {
+                                                   uint64_t max_nodes, int threads, int playouts, int policy) {
     std::vector<klondike::Layout> layouts;
     for (const auto& w : worlds) layouts.push_back(klondike_layout(w.cast<py::dict>()));
     std::vector<std::vector<klondike::Action>> actions(plans.size());
     for (size_t p = 0; p < plans.size(); ++p)
         for (const ActionTuple& t : plans[p]) actions[p].push_back(klondike_action(t));
     const auto r = klondike_rules(rules);
+    klondike_policy(policy);  // checked here, where it can still raise
     py::gil_scoped_release nogil;
-    return klondike::plan_values(layouts, r, actions, first_win, max_nodes, threads, playouts);
+    return klondike::plan_values(layouts, r, actions, first_win, max_nodes, threads, playouts, policy);
 }
 
 py::dict klondike_plain_max(const py::dict& layout, const py::dict& rules, uint64_t max_positions) {
@@ -303,24 +310,37 @@ py::dict klondike_plain_max(const py::dict& layout, const py::dict& rules, uint6
     return d;
 }
 
-// The greedy player's action in a position (None: it stops), and its class.
-py::object klondike_greedy_action(const py::dict& layout, const py::dict& rules, uint64_t seed, bool progress) {
+// A simple player's action in a position (None: it stops), and its greedy class
+// (players.hpp; policy 0 greedy, 1 expert).
+py::object klondike_player_action(const py::dict& layout, const py::dict& rules, uint64_t seed, bool progress,
+                                  int policy) {
     const klondike::Klondike game(klondike_layout(layout), klondike_rules(rules));
     players::Rng rng(seed);
     int cls = 0;
-    const auto a = players::greedy_klondike_action(game, rng, progress, &cls);
+    const auto a = players::klondike_action(game, klondike_policy(policy), rng, progress, &cls);
     if (!a) return py::none();
     return py::make_tuple(action_tuple(*a), cls);  // (legal_actions filled in its cards)
 }
 
+// The legal actions the expert player would ever take, each with its score (players.hpp).
+py::list klondike_expert_scores(const py::dict& layout, const py::dict& rules) {
+    const klondike::Klondike game(klondike_layout(layout), klondike_rules(rules));
+    py::list out;
+    for (const auto& a : game.legal_actions())
+        if (const int score = players::expert_klondike_score(game, a); score >= 0)
+            out.append(py::make_tuple(action_tuple(a), score));
+    return out;
+}
+
 // --- simple players ---
 
-py::dict klondike_playouts(const py::dict& layout, const py::dict& rules, int count, uint64_t seed) {
+py::dict klondike_playouts(const py::dict& layout, const py::dict& rules, int count, uint64_t seed, int policy) {
     const klondike::Klondike game(klondike_layout(layout), klondike_rules(rules));
+    const auto who = klondike_policy(policy);
     py::list home;
     int wins = 0;
     for (int i = 0; i < count; ++i) {
-        const auto p = players::play_klondike(game, seed * 1000003ull + static_cast<uint64_t>(i));
+        const auto p = players::play_klondike(game, seed * 1000003ull + static_cast<uint64_t>(i), who);
         wins += p.won;
         home.append(p.max_foundation);
     }
@@ -433,12 +453,14 @@ PYBIND11_MODULE(_core, m) {
     m.def("poker_score", &poker_score, py::arg("grid"), py::arg("rules"));
     m.def("klondike_actions", &klondike_actions, py::arg("layout"), py::arg("rules"));
     m.def("klondike_plan_values", &klondike_plan_values, py::arg("worlds"), py::arg("rules"), py::arg("plans"),
-          py::arg("first_win"), py::arg("max_nodes"), py::arg("threads") = 1, py::arg("playouts") = 0);
+          py::arg("first_win"), py::arg("max_nodes"), py::arg("threads") = 1, py::arg("playouts") = 0,
+          py::arg("policy") = 0);
     m.def("klondike_plain_max", &klondike_plain_max, py::arg("layout"), py::arg("rules"), py::arg("max_positions"));
-    m.def("klondike_greedy_action", &klondike_greedy_action, py::arg("layout"), py::arg("rules"), py::arg("seed"),
-          py::arg("progress"));
+    m.def("klondike_player_action", &klondike_player_action, py::arg("layout"), py::arg("rules"), py::arg("seed"),
+          py::arg("progress"), py::arg("policy") = 0);
+    m.def("klondike_expert_scores", &klondike_expert_scores, py::arg("layout"), py::arg("rules"));
     m.def("klondike_playouts", &klondike_playouts, py::arg("layout"), py::arg("rules"), py::arg("count"),
-          py::arg("seed"));
+          py::arg("seed"), py::arg("policy") = 0);
     m.def("golf_playouts", &golf_playouts, py::arg("layout"), py::arg("rules"), py::arg("count"), py::arg("seed"),
           py::arg("tallest_first") = false);
 }

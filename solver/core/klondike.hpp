@@ -136,6 +136,11 @@ public:
     bool pointless(const Action& a) const { return a.kind == ActionKind::FoundationToColumn && !can_worry(a.from); }
     int face_down(int c) const { return col_[c].down; }
     int face_up(int c) const { return col_[c].len - col_[c].down; }
+    // Column c's k-th face-up card from its lowest, the waste's top (kNoCard: none) and
+    // a suit's cards home: with the counts above, all a person sees of a position.
+    int face_up_card(int c, int k) const { return col_[c].cards[col_[c].down + k]; }
+    int waste_top() const { return split_ ? talon_[split_ - 1] : kNoCard; }
+    int foundation(int suit) const { return found_[suit]; }
     // The actions a line of search moves stands for.
     std::vector<Action> expand(const std::vector<Move>& line) const;
 
@@ -155,6 +160,8 @@ private:
         int top() const { return len ? cards[len - 1] : kNoCard; }
     };
 
+    template <bool kWhy>
+    std::string check_as(Action& a) const;  // check(), the reason only when kWhy
     bool unlimited() const { return rules_.passes == 0; }
     bool can_redeal() const { return unlimited() || redeals_left_ > 0; }
     // Draw 1 with unlimited passes: every talon card can be played at any time, so laying
@@ -280,9 +287,11 @@ PlainOutcome plain_max(const Layout& layout, const Rules& rules, uint64_t max_po
 // home that the exact solver finds after the actions of plans[p] in worlds[w] (each a
 // position with its hidden cards filled in), each solve capped at `max_nodes`; with
 // `first_win` it looks only for a win (52), so a lost world's figure is the most it
-// saw.  The worlds' solves are spread over `threads`.
+// saw.  With `playouts`, the figure is instead the sum of the most cards home in that
+// many games of a simple player (players.hpp, `policy` a players::KlondikePolicy) from
+// there.  The worlds are spread over `threads`.
 std::vector<std::vector<int>> plan_values(const std::vector<Layout>& worlds, const Rules& rules,
                                           const std::vector<std::vector<Action>>& plans, bool first_win,
-                                          uint64_t max_nodes, int threads, int playouts = 0);
+                                          uint64_t max_nodes, int threads, int playouts = 0, int policy = 0);
 
 }  // namespace patiens::klondike

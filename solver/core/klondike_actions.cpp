@@ -25,33 +25,52 @@ void Klondike::draw_once() {
     split_ = static_cast<uint8_t>(last + 1);
 }
 
-std::string Klondike::check(Action& a) const {
+// Why an action is illegal, or "".  Without kWhy the reason is only "!": legal_actions
+// asks thousands of times a game whether an action is legal, never why, and the
+// sentences cost more than the rules.
+template <bool kWhy>
+std::string Klondike::check_as(Action& a) const {
+    auto fail = [](auto&& words) -> std::string {
+        if constexpr (kWhy) return words();
+        else return "!";
+    };
     auto no_card_to = [&](int card, int to) -> std::string {
         const Column& col = col_[to];
         if (col.len == 0)
-            return rank_of(card) == 13 ? "" : card_name(card) + " cannot go to the empty column " + std::to_string(to + 1) + " (only a King can)";
+            return rank_of(card) == 13 ? "" : fail([&] {
+                return card_name(card) + " cannot go to the empty column " + std::to_string(to + 1) + " (only a King can)";
+            });
         if (!fits_on(card, col.top()))
-            return card_name(card) + " cannot go on " + card_name(col.top()) + " in column " + std::to_string(to + 1);
+            return fail([&] {
+                return card_name(card) + " cannot go on " + card_name(col.top()) + " in column " + std::to_string(to + 1);
+            });
         return "";
     };
     auto check_column = [&](int c) -> std::string {
-        return (c < 0 || c >= kColumns) ? "there is no column " + std::to_string(c + 1) : "";
+        return (c < 0 || c >= kColumns) ? fail([&] { return "there is no column " + std::to_string(c + 1); }) : "";
     };
-    auto cannot_go_home = [&](int card) { return card_name(card) + " cannot go to the foundation yet"; };
+    auto words = [](const char* text) { return [text] { return std::string(text); }; };
+    auto cannot_go_home = [&](int card) {
+        return fail([&] { return card_name(card) + " cannot go to the foundation yet"; });
+    };
+    auto column_empty = [&](int c) { return fail([&] { return "column " + std::to_string(c + 1) + " is empty"; }); };
     const int wt = waste_top_index();
     std::string err;
     switch (a.kind) {
         case ActionKind::Draw:
-            if ((talon_mask_ >> split_) == 0) return "the stock is empty";
+            if ((talon_mask_ >> split_) == 0) return fail(words("the stock is empty"));
             return "";
         case ActionKind::Redeal:
-            if ((talon_mask_ >> split_) != 0) return "the stock is not empty yet";
-            if (talon_mask_ == 0) return "the waste is empty";
-            if (!can_redeal()) return "no pass is left: the stock may be gone through " + std::to_string(rules_.passes) + " time(s)";
+            if ((talon_mask_ >> split_) != 0) return fail(words("the stock is not empty yet"));
+            if (talon_mask_ == 0) return fail(words("the waste is empty"));
+            if (!can_redeal())
+                return fail([&] {
+                    return "no pass is left: the stock may be gone through " + std::to_string(rules_.passes) + " time(s)";
+                });
             return "";
         case ActionKind::WasteToFoundation:
         case ActionKind::WasteToColumn: {
-            if (wt < 0) return "the waste is empty";
+            if (wt < 0) return fail(words("the waste is empty"));
             a.card = talon_[wt];
             if (a.kind == ActionKind::WasteToFoundation) return playable(a.card) ? "" : cannot_go_home(a.card);
             if (!(err = check_column(a.to)).empty() || !(err = no_card_to(a.card, a.to)).empty()) return err;
@@ -61,15 +80,15 @@ std::string Klondike::check(Action& a) const {
         case ActionKind::ColumnToFoundation: {
             if (!(err = check_column(a.from)).empty()) return err;
             a.card = col_[a.from].top();
-            if (a.card == kNoCard) return "column " + std::to_string(a.from + 1) + " is empty";
+            if (a.card == kNoCard) return column_empty(a.from);
             return playable(a.card) ? "" : cannot_go_home(a.card);
         }
         case ActionKind::ColumnToColumn: {
             if (!(err = check_column(a.from)).empty() || !(err = check_column(a.to)).empty()) return err;
-            if (a.from == a.to) return "a column cannot move onto itself";
+            if (a.from == a.to) return fail(words("a column cannot move onto itself"));
             const Column& src = col_[a.from];
             const int up = src.len - src.down;
-            if (up == 0) return "column " + std::to_string(a.from + 1) + " is empty";
+            if (up == 0) return column_empty(a.from);
             if (a.count == 0) {  // the run that fits, whichever it is
                 const Column& dst = col_[a.to];
                 for (int i = src.down; i < src.len && a.count == 0; ++i) {
@@ -77,19 +96,24 @@ std::string Klondike::check(Action& a) const {
                     if (ok) a.count = src.len - i;
                 }
                 if (a.count == 0)
-                    return "no run of column " + std::to_string(a.from + 1) + " fits column " + std::to_string(a.to + 1);
+                    return fail([&] {
+                        return "no run of column " + std::to_string(a.from + 1) + " fits column " + std::to_string(a.to + 1);
+                    });
             }
             if (a.count < 1 || a.count > up)
-                return "column " + std::to_string(a.from + 1) + " has " + std::to_string(up) + " face-up card(s), not " + std::to_string(a.count);
+                return fail([&] {
+                    return "column " + std::to_string(a.from + 1) + " has " + std::to_string(up) +
+                           " face-up card(s), not " + std::to_string(a.count);
+                });
             a.card = src.cards[src.len - a.count];
             if (!(err = no_card_to(a.card, a.to)).empty()) return err;
             a.onto = col_[a.to].top();
             return "";
         }
         case ActionKind::FoundationToColumn: {
-            if (!rules_.worry_back) return "worry back is off: foundation cards stay home";
-            if (a.from < 0 || a.from > 3) return "there is no such foundation";
-            if (found_[a.from] == 0) return "that foundation is empty";
+            if (!rules_.worry_back) return fail(words("worry back is off: foundation cards stay home"));
+            if (a.from < 0 || a.from > 3) return fail(words("there is no such foundation"));
+            if (found_[a.from] == 0) return fail(words("that foundation is empty"));
             if (!(err = check_column(a.to)).empty()) return err;
             a.card = make_card(a.from, found_[a.from]);
             if (!(err = no_card_to(a.card, a.to)).empty()) return err;
@@ -97,8 +121,10 @@ std::string Klondike::check(Action& a) const {
             return "";
         }
     }
-    return "unknown action";
+    return fail(words("unknown action"));
 }
+
+std::string Klondike::check(Action& a) const { return check_as<true>(a); }
 
 std::string Klondike::act(Action& a) {
     const std::string err = check(a);
@@ -149,7 +175,7 @@ std::vector<Action> Klondike::legal_actions() const {
     }
     std::vector<Action> legal;
     for (Action& a : candidates)
-        if (check(a).empty()) legal.push_back(a);
+        if (check_as<false>(a).empty()) legal.push_back(a);
     return legal;
 }
 

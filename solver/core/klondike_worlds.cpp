@@ -20,7 +20,7 @@ bool Klondike::safe_home(const Action& a) const {
 
 std::vector<std::vector<int>> plan_values(const std::vector<Layout>& worlds, const Rules& rules,
                                           const std::vector<std::vector<Action>>& plans, bool first_win,
-                                          uint64_t max_nodes, int threads, int playouts) {
+                                          uint64_t max_nodes, int threads, int playouts, int policy) {
     const size_t n_plans = plans.size(), n_worlds = worlds.size();
     std::vector<std::vector<int>> values(n_plans, std::vector<int>(n_worlds, 0));
     // A count, not a time, caps each solve, so that the figures (and the game they
@@ -39,10 +39,11 @@ std::vector<std::vector<int>> plan_values(const std::vector<Layout>& worlds, con
                 Klondike game(worlds[w], rules);
                 for (Action act : plans[p])
                     if (!game.act(act).empty()) throw std::invalid_argument("a plan is illegal in one of the worlds");
-                if (playouts) {  // the greedy player's games from here: what a player who sees nothing more gets
+                if (playouts) {  // a simple player's games from here: what a player who sees nothing more gets
+                    const auto who = static_cast<players::KlondikePolicy>(policy);
                     int sum = 0;
                     for (int k = 0; k < playouts; ++k)
-                        sum += players::play_klondike(game, (w * 0x9E3779B97F4A7C15ull) ^ (k + 1)).max_foundation;
+                        sum += players::play_klondike(game, (w * 0x9E3779B97F4A7C15ull) ^ (k + 1), who).max_foundation;
                     values[p][w] = sum;
                 } else {
                     values[p][w] = solve(game.layout(), rules, first_win, limits).search.best;

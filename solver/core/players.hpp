@@ -31,21 +31,33 @@ struct KlondikePlayout {
     int max_foundation;
 };
 
-// A greedy player: a card home if it can, else a move that turns a card up, else a
-// waste card onto the tableau, else draw, else turn the waste over.  Never worries
-// back, never shuffles runs that turn nothing up.
-KlondikePlayout play_klondike(klondike::Klondike game, uint64_t seed);
+// The Klondike players.  Greedy: a card home if it can, else a whole run off face-down
+// cards, else a waste card onto the tableau, else draw, else turn the waste over; never
+// worries back, never shuffles runs that turn nothing up.  Expert: the same kinds of
+// move weighed finer (expert_klondike_score): a card home first only when no card could
+// need it on the tableau, the run off the largest pile first, a column emptied only for
+// a King that waits, a waste card first where a run off face-down cards then goes on it.
+enum class KlondikePolicy : int { Greedy = 0, Expert = 1 };
+
+// One game of a player to its end; `max_foundation` the most cards home at once.
+KlondikePlayout play_klondike(klondike::Klondike game, uint64_t seed,
+                              KlondikePolicy policy = KlondikePolicy::Greedy);
 
 // The greedy player's preference for an action: 0 a card home, 1 a whole run off
 // face-down cards, 2 the waste to the tableau, 3 a draw, 4 a redeal; -1 never.
 int klondike_class(const klondike::Klondike& g, const klondike::Action& a);
 
-// Its choice in one position (random among the actions of the best class), or none
+// The expert player's preference for an action (legal in `g`): higher first, -1 never.
+// It reads only what a person sees.
+int expert_klondike_score(const klondike::Klondike& g, const klondike::Action& a);
+
+// A player's choice in one position (random among the actions it likes best), or none
 // where it stops: nothing left but turning the waste over, and nothing but draws since
-// the last time (`progress` false).  `*cls`: the class taken (0 home .. 4 redeal).  It
-// reads only what a person sees.
-std::optional<klondike::Action> greedy_klondike_action(const klondike::Klondike& game, Rng& rng, bool progress,
-                                                       int* cls);
+// the last time (`progress` false).  `*cls`: the greedy player's class of the action
+// taken (3 a draw, 4 a redeal: what `progress` follows).  It reads only what a person
+// sees.
+std::optional<klondike::Action> klondike_action(const klondike::Klondike& game, KlondikePolicy policy, Rng& rng,
+                                                bool progress, int* cls);
 
 // Golf: plays a free card whenever one fits (random, or from the tallest column when
 // `tallest_first`), else turns a stock card.  Returns the hole's score.

@@ -12,6 +12,16 @@ only in their hidden cards and check every decision is the same).
 Players:
 * `greedy`: a card home if it can, else a move that turns a card up, else a waste
   card onto the tableau, else a draw, else a redeal (players.cpp): the baseline.
+* `expert`: the same kinds of move weighed finer (players.cpp): a card home at once
+  only when no card could need it on the tableau, the run off the largest pile first,
+  a column emptied only for a King that waits, a waste card first where a run off
+  face-down cards can then go onto it.
+* `rollout`: the expert, improved by looking ahead without hindsight.  At each choice
+  it draws `samples` worlds and plays each action the expert would consider in every
+  world, the expert going on from there (it never sees the world's hidden cards, so
+  the figures are what the player itself would get); it takes the best action where
+  it beats the expert's own choice by more than twice the standard error of their
+  difference over the same worlds, else the expert's.
 * `search`: hindsight optimisation.  At each real choice it draws `samples` worlds
   (the hidden cards dealt uniformly among the places, from a seed made of the sampler
   seed and the move number), solves every action in every world with the exact core
@@ -58,6 +68,12 @@ DEFAULT_SAMPLES = 10
 # The bandit player: the worlds the chosen plan is weighed in (its --samples), the
 # worlds handed out at a time, the nodes of each world's solve, and UCB1's constant.
 BANDIT_SAMPLES = 100
+# The rollout player: the worlds each choice is weighed in, and how sure it must be of
+# a better action than the expert's (in standard errors of the paired difference).
+ROLLOUT_SAMPLES = 100
+ROLLOUT_SURE = 2.0
+# The simple players' numbers in the core (players::KlondikePolicy).
+GREEDY, EXPERT = 0, 1
 BANDIT_BATCH = 10
 BANDIT_NODES = 1_000
 BANDIT_EXPLORATION = 0.5
@@ -199,23 +215,25 @@ class ActionValue:
 
 
 def world_values(view: KlondikeView, plans: List[List[Action]], worlds: List[KlondikeDeal], objective: str,
-                 max_nodes: int = WORLD_NODES, threads: int = 1, playouts: int = 0) -> List[List[float]]:
+                 max_nodes: int = WORLD_NODES, threads: int = 1, playouts: int = 0,
+                 policy: int = GREEDY) -> List[List[float]]:
     """For each plan (a list of actions) and world: the most cards home the solver finds
     after the plan (with the objective "win" it looks only for a win: a lost world's
     figure is the most it saw); with `playouts`, instead the mean cards home of that
-    many games of the greedy player after the plan (no hindsight: what a player who
-    sees nothing more gets)."""
+    many games of the greedy (or the expert) player after the plan (no hindsight: what
+    a player who sees nothing more gets)."""
     if not plans:
         return []
-    return core_values(view, plans, [w.to_core() for w in worlds], objective, max_nodes, threads, playouts)
+    return core_values(view, plans, [w.to_core() for w in worlds], objective, max_nodes, threads, playouts, policy)
 
 
 def core_values(view: KlondikeView, plans: List[List[Action]], worlds: List[dict], objective: str,
-                max_nodes: int = WORLD_NODES, threads: int = 1, playouts: int = 0) -> List[List[float]]:
+                max_nodes: int = WORLD_NODES, threads: int = 1, playouts: int = 0,
+                policy: int = GREEDY) -> List[List[float]]:
     """world_values for worlds already in the core's form (a player that weighs many plans
     on the same worlds converts them once)."""
     raw = _core.klondike_plan_values(worlds, view.rules.to_core(), [[a.to_core() for a in plan] for plan in plans],
-                                     objective == "win", max_nodes, threads, playouts)
+                                     objective == "win", max_nodes, threads, playouts, policy)
     return [[v / playouts for v in row] for row in raw] if playouts else raw
 
 
@@ -244,20 +262,79 @@ class Decision:
 
 
 class GreedyPlayer:
+    """A simple player of the core's (players.cpp): its choice reads only what a person
+    sees, so any world of the view gives it."""
     name = "greedy"
+    policy = GREEDY
 
     def __init__(self, sampler_seed: int = 1):
         self.sampler_seed = sampler_seed
         self.progress = True  # something besides drawing since the last redeal
 
+    def own_choice(self, view: KlondikeView, step: int) -> Optional[Action]:
+        raw = _core.klondike_player_action(view.any_world().to_core(), view.rules.to_core(),
+                                           decision_seed(self.sampler_seed, step), self.progress, self.policy)
+        return None if raw is None else Action.from_core(raw[0])
+
     def choose(self, view: KlondikeView, step: int, met: Set[str]) -> Decision:
-        raw = _core.klondike_greedy_action(view.any_world().to_core(), view.rules.to_core(),
-                                           decision_seed(self.sampler_seed, step), self.progress)
-        if raw is None:
-            return Decision(None)
-        action, cls = Action.from_core(raw[0]), raw[1]
-        self.progress = False if action.kind == ActionKind.REDEAL else (self.progress or cls < 3)
-        return Decision(action)
+        return self.chosen(self.own_choice(view, step))
+
+    def chosen(self, action: Optional[Action], deliberated: bool = False) -> Decision:
+        """The decision, the progress since the last redeal noted (the player stops at a
+        redeal with nothing but draws since the last)."""
+        if action is not None:
+            self.progress = action.kind != ActionKind.REDEAL and (self.progress or action.kind != ActionKind.DRAW)
+        return Decision(action, deliberated)
+
+
+class ExpertPlayer(GreedyPlayer):
+    name = "expert"
+    policy = EXPERT
+
+
+class RolloutPlayer(ExpertPlayer):
+    """The expert, taking another action where the expert's own games after it, in the
+    same sampled worlds, do clearly better (see the module's docstring)."""
+    name = "rollout"
+
+    def __init__(self, samples: int = ROLLOUT_SAMPLES, sampler_seed: int = 1, objective: str = "cards",
+                 threads: int = 1):
+        super().__init__(sampler_seed)
+        self.samples, self.objective, self.threads = samples, objective, threads
+
+    def choose(self, view: KlondikeView, step: int, met: Set[str]) -> Decision:
+        look = BanditPlayer.look_through_stock(view)
+        if look:
+            return Decision(look[0], plan=look)
+        safe = next((action for action, is_safe in view.actions() if is_safe), None)
+        if safe is not None:
+            return self.chosen(safe)
+        own = self.own_choice(view, step)
+        if own is None:
+            return self.chosen(None)
+        raw = _core.klondike_expert_scores(view.any_world().to_core(), view.rules.to_core())
+        # A move back to a position met before is not offered: a game cannot cycle.
+        offered = [a for a in (Action.from_core(t) for t, _ in raw) if a == own or view.key_after(a) not in met]
+        if len(offered) <= 1:
+            return self.chosen(own)
+        worlds = view.worlds(self.samples, decision_seed(self.sampler_seed, step))
+        figures = world_values(view, [[a] for a in offered], worlds, self.objective, threads=self.threads,
+                               playouts=1, policy=EXPERT)
+        if self.objective == "win":
+            figures = [[float(h == ALL_HOME) for h in row] for row in figures]
+        mine = figures[offered.index(own)]
+        best = max(range(len(offered)), key=lambda i: (statistics.mean(figures[i]), -i))
+        return self.chosen(offered[best] if clearly_better(figures[best], mine) else own, True)
+
+
+def clearly_better(figures: List[float], than: List[float]) -> bool:
+    """The mean of the paired differences (the same worlds) is above ROLLOUT_SURE
+    standard errors."""
+    gains = [a - b for a, b in zip(figures, than)]
+    mean = statistics.mean(gains)
+    if len(gains) < 2 or mean <= 0:
+        return False
+    return mean > ROLLOUT_SURE * statistics.stdev(gains) / math.sqrt(len(gains))
 
 
 class SearchPlayer:
@@ -507,7 +584,7 @@ class BanditPlayer(PlanPlayer):
         return options[pick]
 
 
-PLAYERS = ("greedy", "search", "plans", "bandit")
+PLAYERS = ("greedy", "expert", "rollout", "search", "plans", "bandit")
 OBJECTIVES = ("cards", "win")
 
 
@@ -515,11 +592,17 @@ def make_player(name: str, samples: Optional[int] = None, sampler_seed: int = 1,
                 max_nodes: Optional[int] = None, threads: int = 1):
     """A player by name.  `samples` and `max_nodes` None: the player's own defaults
     (search and plans DEFAULT_SAMPLES worlds a choice at WORLD_NODES nodes; bandit
-    BANDIT_SAMPLES worlds for the chosen plan at BANDIT_NODES)."""
+    BANDIT_SAMPLES worlds for the chosen plan at BANDIT_NODES; rollout ROLLOUT_SAMPLES
+    worlds a choice, no solves)."""
     if objective not in OBJECTIVES:
         raise OptionError(f"unknown objective {objective!r} (choose from {', '.join(OBJECTIVES)})")
-    if name == "greedy":
-        return GreedyPlayer(sampler_seed)
+    if name in ("greedy", "expert"):
+        return (GreedyPlayer if name == "greedy" else ExpertPlayer)(sampler_seed)
+    if name == "rollout":
+        samples = samples or ROLLOUT_SAMPLES
+        if not 1 <= samples <= MAX_SAMPLES:
+            raise OptionError(f"samples must be 1 to {MAX_SAMPLES}")
+        return RolloutPlayer(samples, sampler_seed, objective, threads)
     if name in ("search", "plans", "bandit"):
         bandit = name == "bandit"
         samples = samples or (BANDIT_SAMPLES if bandit else DEFAULT_SAMPLES)
@@ -581,7 +664,7 @@ class PlayedKlondike:
         return lines
 
 
-def play(deal: KlondikeDeal, rules: KlondikeRules, *, player: str = "search", samples: Optional[int] = None,
+def play(deal: KlondikeDeal, rules: KlondikeRules, *, player: str = "rollout", samples: Optional[int] = None,
          sampler_seed: int = 1, objective: str = "cards", max_nodes: Optional[int] = None, threads: int = 1,
          optimum: bool = True, limits: Limits = Limits(),
          trace: Optional[List[Tuple[str, Optional[str]]]] = None) -> PlayedKlondike:
