@@ -217,20 +217,20 @@ def test_the_bandit_looks_through_the_stock_then_plans_past_going_round():
     going round the stock is quiet: no plan ends in a draw or a redeal, for such a plan
     would be worth as much as the position itself in every world."""
     from solver.klondike.notation import ActionKind
-    from solver.klondike.real import BanditPlayer, plans
+    from solver.klondike.real import look_through_stock, plans
     deal = KlondikeDeal.from_seed(11)
     trace = []
     game = play(deal, STANDARD3, player="bandit", optimum=False, trace=trace, **FAST_BANDIT)
     first = trace[0][1].split()
     assert first[-1] == "RD" and set(first[:-1]) == {"DR"} and len(first) == 1 + 24 // 3
     looked = KlondikeView.of(deal, STANDARD3, seen_in(deal) | set(deal.stock))
-    assert BanditPlayer.look_through_stock(looked) == [] and UNKNOWN not in looked.position.stock
+    assert look_through_stock(looked) == [] and UNKNOWN not in looked.position.stock
     options = plans(looked, set())
     assert options and all(p[-1].kind not in (ActionKind.DRAW, ActionKind.REDEAL) for p in options)
     assert referee_line_end(deal, STANDARD3, game) == game.foundation
     # With draw 1 and one pass a draw commits: it stays a plan's end, and nothing is looked through.
     casino = start_view(deal)
-    assert BanditPlayer.look_through_stock(casino) == []
+    assert look_through_stock(casino) == []
     assert any(p[-1].kind == ActionKind.DRAW for p in plans(casino, set()))
 
 

@@ -271,8 +271,9 @@ class GreedyPlayer:
         self.sampler_seed = sampler_seed
         self.progress = True  # something besides drawing since the last redeal
 
-    def own_choice(self, view: KlondikeView, step: int) -> Optional[Action]:
-        raw = _core.klondike_player_action(view.any_world().to_core(), view.rules.to_core(),
+    def own_choice(self, view: KlondikeView, step: int, world: Optional[dict] = None) -> Optional[Action]:
+        """The core's choice, from `world` (the view's any_world in the core's form)."""
+        raw = _core.klondike_player_action(world or view.any_world().to_core(), view.rules.to_core(),
                                            decision_seed(self.sampler_seed, step), self.progress, self.policy)
         return None if raw is None else Action.from_core(raw[0])
 
@@ -303,16 +304,17 @@ class RolloutPlayer(ExpertPlayer):
         self.samples, self.objective, self.threads = samples, objective, threads
 
     def choose(self, view: KlondikeView, step: int, met: Set[str]) -> Decision:
-        look = BanditPlayer.look_through_stock(view)
+        look = look_through_stock(view)
         if look:
             return Decision(look[0], plan=look)
         safe = next((action for action, is_safe in view.actions() if is_safe), None)
         if safe is not None:
             return self.chosen(safe)
-        own = self.own_choice(view, step)
+        world = view.any_world().to_core()
+        own = self.own_choice(view, step, world)
         if own is None:
             return self.chosen(None)
-        raw = _core.klondike_expert_scores(view.any_world().to_core(), view.rules.to_core())
+        raw = _core.klondike_expert_scores(world, view.rules.to_core())
         # A move back to a position met before is not offered: a game cannot cycle.
         offered = [a for a in (Action.from_core(t) for t, _ in raw) if a == own or view.key_after(a) not in met]
         if len(offered) <= 1:
@@ -325,6 +327,16 @@ class RolloutPlayer(ExpertPlayer):
         mine = figures[offered.index(own)]
         best = max(range(len(offered)), key=lambda i: (statistics.mean(figures[i]), -i))
         return self.chosen(offered[best] if clearly_better(figures[best], mine) else own, True)
+
+
+def look_through_stock(view: KlondikeView) -> List[Action]:
+    """With unlimited passes, while stock cards are unseen at the start of a pass: the
+    draws to the end of the stock and the redeal (every stock card seen, the position as
+    it was)."""
+    p = view.position
+    if not view.rules.unlimited or UNKNOWN not in p.stock or p.waste:
+        return []
+    return [Action(ActionKind.DRAW)] * -(-len(p.stock) // view.rules.draw) + [Action(ActionKind.REDEAL)]
 
 
 def clearly_better(figures: List[float], than: List[float]) -> bool:
@@ -543,18 +555,8 @@ class BanditPlayer(PlanPlayer):
     name = "bandit"
 
     def choose(self, view: KlondikeView, step: int, met: Set[str]) -> Decision:
-        look = self.look_through_stock(view)
+        look = look_through_stock(view)
         return Decision(look[0], plan=look) if look else super().choose(view, step, met)
-
-    @staticmethod
-    def look_through_stock(view: KlondikeView) -> List[Action]:
-        """With unlimited passes, while stock cards are unseen at the start of a pass: the
-        draws to the end of the stock and the redeal (every stock card seen, the position
-        as it was)."""
-        p = view.position
-        if not view.rules.unlimited or UNKNOWN not in p.stock or p.waste:
-            return []
-        return [Action(ActionKind.DRAW)] * -(-len(p.stock) // view.rules.draw) + [Action(ActionKind.REDEAL)]
 
     def weigh_plans(self, view: KlondikeView, options: List[List[Action]], step: int) -> Optional[List[Action]]:
         n = len(options)
